@@ -5,8 +5,8 @@
 import { formatDay } from './dates.ts';
 import type { ProductForecastResponse, ReportProduct } from './forecasting.ts';
 
-/** How a column's cells are typed in the workbook: text, a whole number, a number with two decimals, or a day. */
-export type ForecastSheetKind = 'text' | 'integer' | 'decimal' | 'date';
+/** How a column's cells are typed in the workbook: text, a whole number, a number with two decimals, money (in the shop's currency, once it has one), or a day. */
+export type ForecastSheetKind = 'text' | 'integer' | 'decimal' | 'money' | 'date';
 export type ForecastSheet = { columns: { header: string; kind: ForecastSheetKind }[]; rows: (string | number | null)[][] };
 
 const rounded = (value: number | undefined): number | null => (value === undefined ? null : Math.round(value * 100) / 100);
@@ -55,7 +55,7 @@ export const INVENTORY_REPORT_COLUMNS: ForecastSheet['columns'] = [
   { header: 'on hand now', kind: 'decimal' },
   { header: 'last count', kind: 'decimal' },
   { header: 'counted on', kind: 'date' },
-  { header: 'unit cost', kind: 'decimal' },
+  { header: 'unit cost', kind: 'money' },
   { header: 'first stockout', kind: 'date' },
   { header: 'stockout type', kind: 'text' },
   { header: 'reorder point', kind: 'integer' },

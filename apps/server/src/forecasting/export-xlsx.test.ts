@@ -5,18 +5,20 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastSheet, inventoryReportRow, XLSX_CONTENT_TYPE, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
 import { seedDemoData } from '../demo/seed.ts';
+import { moneyNumberFormat } from '../http/xlsx.ts';
 import { forecastClient } from '../testing/forecast-client.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe.each(backends)('forecasting downloads as .xlsx on %s', (backend) => {
   let server: TestServer;
   let viewer: string;
+  let admin: string;
   beforeAll(async () => {
     server = await startTestServer(backend);
     await seedDemoData(server.database.db, { password: 'unused password', productCount: 6, today: new Date('2026-11-22T00:00:00Z') });
-    const editor = (await signUpUser(server)).access;
-    const requested = await server.request('/api/forecasting/request-generation/', { token: editor, body: {} });
-    await forecastClient(server, editor).completed(requested.json.task_id as string);
+    admin = (await signUpUser(server)).access;
+    const requested = await server.request('/api/forecasting/request-generation/', { token: admin, body: {} });
+    await forecastClient(server, admin).completed(requested.json.task_id as string);
     viewer = (await signUpUser(server, { role: 'viewer' })).access;
   });
   afterAll(() => server.stop());
@@ -72,6 +74,24 @@ describe.each(backends)('forecasting downloads as .xlsx on %s', (backend) => {
     expect(rows[0]).toEqual(['product code', 'name', 'on hand now', 'last count', 'counted on', 'unit cost', 'first stockout', 'stockout type', 'reorder point', 'order quantity', 'order by', 'model', 'check', 'too late', 'on order']);
     const dated = (row: (string | number | null)[]) => row.map((value, index) => (index === 4 || index === 6 || index === 10 ? day(value as string | null) : value === '' ? null : value));
     expect(rows.slice(1)).toEqual(report.products.map(inventoryReportRow).map(dated));
+  });
+
+  it("writes the report's unit cost in the shop's currency once it has one, still a number; bare before", async () => {
+    const unitCost = async () => {
+      const { sheet, rows } = await sheetOf(await download('/api/forecasting/latest-report/export/?format=xlsx&include_inactive=true'));
+      expect(rows[0]![5]).toBe('unit cost');
+      const cell = sheet.getRow(2).getCell(6);
+      return { type: typeof cell.value, numFmt: cell.numFmt, onHand: sheet.getRow(2).getCell(3).numFmt };
+    };
+    const setCurrency = async (currency: string | null) => expect((await server.request('/api/shop/', { method: 'PUT', token: admin, body: { currency } })).status).toBe(200);
+    expect(await unitCost()).toEqual({ type: 'number', numFmt: '0.00', onHand: '0.00' });
+    await setCurrency('GBP');
+    try {
+      expect(await unitCost()).toEqual({ type: 'number', numFmt: moneyNumberFormat('GBP'), onHand: '0.00' });
+      expect(moneyNumberFormat('GBP')).toContain('£');
+    } finally {
+      await setCurrency(null);
+    }
   });
 
   it('refuses another format, an unknown product and a bad filter, naming what is wrong; asks for a sign-in', async () => {

@@ -30,7 +30,7 @@ import type { Download } from '../http/downloads.ts';
 import { xlsxStream } from '../http/xlsx.ts';
 import { logError } from '../log.ts';
 import { databaseErrorOf } from '../db/errors.ts';
-import { readClosedDates } from '../shop/repo.ts';
+import { readClosedDates, readCurrency } from '../shop/repo.ts';
 import * as repo from './repo.ts';
 import { historicalJson } from './history-json.ts';
 import { jsonObjectMembers } from './stored-json.ts';
@@ -711,9 +711,12 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
   };
 }
 
-/** A Forecasting screen download as an .xlsx: the contract's columns and rows (batches of them), in typed cells. */
-function sheetDownload(name: string, columns: ForecastSheet['columns'], rows: Iterable<ForecastSheet['rows']> | AsyncIterable<ForecastSheet['rows']>): Download {
-  const typed = columns.map((column) => ({ header: column.header, kind: column.kind, decimalPlaces: column.kind === 'decimal' ? 2 : undefined }));
+/**
+ * A Forecasting screen download as an .xlsx: the contract's columns and rows (batches of them), in
+ * typed cells; money in the shop's currency once it has one, as the Data screen's download writes it.
+ */
+function sheetDownload(name: string, columns: ForecastSheet['columns'], rows: Iterable<ForecastSheet['rows']> | AsyncIterable<ForecastSheet['rows']>, currency: string | null = null): Download {
+  const typed = columns.map(({ header, kind }) => (kind === 'money' || kind === 'decimal' ? { header, kind: 'decimal' as const, decimalPlaces: 2, currency: kind === 'money' ? (currency ?? undefined) : undefined } : { header, kind }));
   return { fileName: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: xlsxStream({ sheetName: name, columns: typed, rows }) };
 }
 
@@ -754,6 +757,6 @@ export async function exportLatestInventoryReport(ctx: ForecastingContext, query
   if (!advice) throw new AppError('not_found', 'No latest report available: run a forecast of the whole catalogue first.');
   const name = `inventory-report-${advice.task.updatedAt.toISOString().slice(0, 10)}`;
   const batches = reportLineBatches(ctx.db, advice.products);
-  if (query.format === 'xlsx') return sheetDownload(name, INVENTORY_REPORT_COLUMNS, batches);
+  if (query.format === 'xlsx') return sheetDownload(name, INVENTORY_REPORT_COLUMNS, batches, await readCurrency(ctx.db));
   return { fileName: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(csvText(batches)) };
 }
