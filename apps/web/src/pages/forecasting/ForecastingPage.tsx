@@ -294,7 +294,10 @@ function useHorizonInUrl(sessionReady: boolean): (days: number) => void {
     if (sessionReady) void setHorizon(horizon);
   }, [sessionReady, horizon, setHorizon]);
   return useCallback(
-    (days: number) =>
+    (days: number) => {
+      // The store first, so the chart follows the choice at once: the router renders a new URL as a
+      // transition, which a busy page's keyboard and pointer updates can keep putting off.
+      void setHorizon(days);
       setSearchParams(
         (params) => {
           const next = new URLSearchParams(params);
@@ -303,8 +306,9 @@ function useHorizonInUrl(sessionReady: boolean): (days: number) => void {
           return next;
         },
         { replace: true },
-      ),
-    [setSearchParams],
+      );
+    },
+    [setHorizon, setSearchParams],
   );
 }
 
