@@ -6,7 +6,9 @@
 // refused records says so in the list; a batch size of 0 is refused with its range; the dialogs give
 // the focus back to their opener (the list after a delete) and the delete confirmation opens on
 // Cancel; a Run refused for the user's role is a notice about the role, not a failed integration;
-// a replace run that kept a product with sales says so in the list and in the log; "Try the
+// a replace run that kept a product with sales says so in the list and in the log; a save over
+// another admin's change since the editor opened is refused, keeps what was typed and Reload shows
+// their change (ADR 0168's amendment); "Try the
 // endpoint" builds a mapping from an orders page, by keyboard, and the editor selects it once saved;
 // orders with line items get a warning and the proposal of one record per line, which is taken; a
 // WooCommerce shop's Basic auth is filled from its key and secret, its refunded orders and gift-wrap
@@ -477,5 +479,44 @@ describe('scheduled integrations (Settings)', () => {
     expect(await logs.getByTestId('integration-log-status').first().textContent()).toBe('finished');
     expect(await logs.getByTestId('integration-log-kept').first().textContent()).toBe(kept);
     expect(await axeViolations(page, '[data-testid="integration-logs"]')).toEqual([]);
+  });
+
+  it("refuses a save over another admin's change made since the editor opened, keeps what was typed, and Reload shows their change", async () => {
+    const { page } = browser;
+    const endpoint = `${source.origin}/two-admins`;
+    const adminToken = await accessOf(admin);
+    const created = await callApi('/api/integrations/scheduled/', adminToken, { endpoint, mapping_selection: 'shop_export_json', target_entity: 'products', records_path: 'items' });
+    await openSettings(page);
+    await row(page, endpoint).getByRole('button', { name: `Edit ${endpoint}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Integration ${created.id as number}` });
+    await dialog.getByLabel('Endpoint').waitFor();
+
+    // The other admin saves a daily schedule while this form is open (at the version it read too).
+    const theirs = await fetch(`${server.baseUrl}/api/integrations/scheduled/${created.id as number}/`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}`, 'if-match': `"${created.version as string}"` },
+      body: JSON.stringify({ schedule_frequency: 'daily' }),
+    });
+    expect(theirs.status).toBe(200);
+
+    await dialog.getByLabel('Endpoint').fill(`${endpoint}-mine`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const error = dialog.getByTestId('integration-editor-error');
+    await expect.poll(() => error.textContent()).toMatch(new RegExp(`^Failed to save integration.*This integration was changed by ${admin.username} at \\d\\d:\\d\\d after you opened it\\. Reload to see their change, then edit again\\.`));
+    expect(await dialog.getByLabel('Endpoint').inputValue()).toBe(`${endpoint}-mine`);
+    expect(await dialog.getByLabel('Schedule', { exact: true }).inputValue()).toBe('hourly');
+    await expectAccessible(page, 'editor dialog refused as saved meanwhile');
+
+    // Reload from the keyboard: their schedule in the form; saved again from there, nothing of theirs is lost.
+    await error.getByRole('button', { name: 'Reload' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByLabel('Schedule', { exact: true }).inputValue()).toBe('daily');
+    expect(await dialog.getByLabel('Endpoint').inputValue()).toBe(endpoint);
+    expect(await dialog.getByTestId('integration-editor-error').count()).toBe(0);
+    await dialog.getByLabel('Endpoint').fill(`${endpoint}-mine`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = (await (await fetch(`${server.baseUrl}/api/integrations/scheduled/${created.id as number}/`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as Record<string, unknown>;
+    expect(saved).toMatchObject({ endpoint: `${endpoint}-mine`, schedule_frequency: 'daily' });
   });
 });

@@ -33,9 +33,9 @@ export const errorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   /** On a 500: the id the server logged the failure under (the body never carries its details). */
   error_id: z.string().optional(),
-  /** On an edit_conflict: the row or report as it is now (its `_version` or `version` the one to send next). */
+  /** On an edit_conflict: the row, report or integration as it is now (its `_version` or `version` the one to send next). */
   current: z.record(z.string(), z.unknown()).optional(),
-  /** On an edit_conflict: who saved the change the sender had not seen, and when (ISO); null when not known (an import, an integration). */
+  /** On an edit_conflict: who saved the change the sender had not seen, and when (ISO); null when not known (an import, an integration run, an integration's pause). */
   changed_by: z.string().nullable().optional(),
   changed_at: z.string().nullable().optional(),
 });

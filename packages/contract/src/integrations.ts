@@ -225,6 +225,12 @@ export const integration = z.object({
   run_progress: retryProgress.nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * Its configuration's version (ADR 0168's amendment), also the single GET's ETag: sent back as
+   * `If-Match` on a change or delete, an integration saved since is refused (409 edit_conflict).
+   * Runs do not change it; a pause after failed runs does (it switches `enabled` off).
+   */
+  version: z.string(),
 });
 export type Integration = z.infer<typeof integration>;
 export const integrationList = z.array(integration);

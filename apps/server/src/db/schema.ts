@@ -244,6 +244,10 @@ export type IntegrationsTable = {
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, string | undefined, RawTimestamp>;
+  /** Counts the saves of the configuration (and a pause after failed runs), never a run's status writes: the integration's version (ADR 0168's amendment). */
+  config_version: ColumnType<string, never, RawBuilder<unknown>>;
+  /** Who saved the configuration last; null: nobody since it was created, the runs' pause, or an account deleted since. */
+  updated_by: number | null;
 };
 
 export type IntegrationLogsTable = {

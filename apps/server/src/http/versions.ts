@@ -1,6 +1,6 @@
-// Optimistic concurrency (ADR 0168): a row's or report's version goes out as an ETag (and in list
-// rows), comes back as `If-Match` on an update or delete, and a write of a version no longer
-// stored is refused as a 409 edit_conflict. Without `If-Match` (or with `*`) a write is unchecked.
+// Optimistic concurrency (ADR 0168): a row's, report's or integration's version goes out as an ETag
+// (and in list rows), comes back as `If-Match` on an update or delete, and a write of a version no
+// longer stored is refused as a 409 edit_conflict. Without `If-Match` (or with `*`) a write is unchecked.
 import { formatDay } from '@stockwise/contract';
 import { AppError, validationError } from './errors.ts';
 
@@ -15,7 +15,7 @@ export function expectedVersion(header: string | string[] | undefined): string |
   if (text === '' || text === '*') return undefined;
   const version = text.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
   if (!VERSION.test(version)) {
-    throw validationError(`If-Match must be the one version you read (the ETag, or the row's _version / the report's version), such as "12345".`, { 'If-Match': ['Not a version.'] });
+    throw validationError(`If-Match must be the one version you read (the ETag, or the row's _version / the report's or integration's version), such as "12345".`, { 'If-Match': ['Not a version.'] });
   }
   return version;
 }
@@ -30,12 +30,12 @@ function whenWords(at: Date, timeZone: string | undefined, now: Date): string {
 }
 
 export type EditConflict = {
-  thing: 'row' | 'report';
+  thing: 'row' | 'report' | 'integration';
   /** The write refused: what the user is told to do again after reloading. */
   action: 'edit' | 'delete';
-  /** The row or report as it is now. */
+  /** The row, report or integration as it is now (as its GET shows it: an integration's secret masked). */
   current: Record<string, unknown>;
-  /** The save that made the version now stored, when it is known (a Data screen or report editor save); null for others (an import). */
+  /** The save that made the version now stored, when it is known (a Data screen, report editor or integration editor save); null for others (an import, an integration's pause). */
   lastSave: { by: string | null; at: Date } | null;
   timeZone?: string | undefined;
   now?: Date;

@@ -6,29 +6,59 @@ import type { FilteredBy, NewProduct, RetryProgress } from '@stockwise/contract'
 import type { Database, IntegrationRejection, IntegrationsTable } from '../db/schema.ts';
 
 type Db = Kysely<Database>;
-export type IntegrationRow = Selectable<IntegrationsTable>;
-export type IntegrationValues = Omit<Insertable<IntegrationsTable>, 'id' | 'created_at' | 'updated_at'>;
+export type IntegrationRow = Omit<Selectable<IntegrationsTable>, 'config_version'> & {
+  /** Its version (ADR 0168's amendment): the count of its configuration's saves, as text. */
+  version: string;
+  /** Who saved the configuration last (null: nobody since it was created, the runs' pause, or an account deleted since). */
+  updated_by_username: string | null;
+};
+export type IntegrationValues = Omit<Insertable<IntegrationsTable>, 'id' | 'created_at' | 'updated_at' | 'updated_by'>;
 
-export const listIntegrations = (db: Db) => db.selectFrom('integrations').selectAll().orderBy('id').execute();
-
-export const findIntegration = (db: Db, id: number) => db.selectFrom('integrations').selectAll().where('id', '=', id).executeTakeFirst();
-
-export const insertIntegration = (db: Db, values: IntegrationValues) => db.insertInto('integrations').values(values).returningAll().executeTakeFirstOrThrow();
-
-export const updateIntegration = (db: Db, id: number, values: Updateable<IntegrationsTable>) =>
+const selectIntegrations = (db: Db) =>
   db
-    .updateTable('integrations')
-    .set({ ...values, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+    .selectFrom('integrations as i')
+    .leftJoin('users as editor', 'editor.id', 'i.updated_by')
+    .selectAll('i')
+    .select([sql<string>`i.config_version::text`.as('version'), 'editor.username as updated_by_username']);
 
-/** The integration, its log, and the notes of which rows it wrote (the rows themselves stay). */
-export const deleteIntegration = (db: Db, id: number, sourceTag: string) =>
-  db.transaction().execute(async (trx) => {
+export const listIntegrations = (db: Db): Promise<IntegrationRow[]> => selectIntegrations(db).orderBy('i.id').execute();
+
+export const findIntegration = (db: Db, id: number): Promise<IntegrationRow | undefined> => selectIntegrations(db).where('i.id', '=', id).executeTakeFirst();
+
+export const insertIntegration = async (db: Db, values: IntegrationValues): Promise<IntegrationRow> => {
+  const { id } = await db.insertInto('integrations').values(values).returning('id').executeTakeFirstOrThrow();
+  return (await findIntegration(db, id)) as IntegrationRow;
+};
+
+/**
+ * A save of the configuration by user `by`: a new version. Only an integration still at version
+ * `expected` (when given) is written; undefined when none was.
+ */
+export const updateIntegration = async (db: Db, id: number, values: Updateable<IntegrationsTable>, save: { by: number; expected: string | undefined }) => {
+  const written = await db
+    .updateTable('integrations')
+    .set({ ...values, updated_at: sql`now()`, updated_by: save.by, config_version: sql`config_version + 1` })
+    .where('id', '=', id)
+    .$if(save.expected !== undefined, (query) => query.where(sql<string>`config_version::text`, '=', save.expected as string))
+    .returning('id')
+    .executeTakeFirst();
+  return written && findIntegration(db, id);
+};
+
+/**
+ * The integration, its log, and the notes of which rows it wrote (the rows themselves stay); only
+ * one still at version `expected` when given. The row is locked first, so nothing goes of an
+ * integration saved meanwhile: 'missing' or 'stale' delete nothing.
+ */
+export const deleteIntegration = (db: Db, id: number, sourceTag: string, expected: string | undefined) =>
+  db.transaction().execute(async (trx): Promise<'deleted' | 'missing' | 'stale'> => {
+    const stored = await trx.selectFrom('integrations').select(sql<string>`config_version::text`.as('version')).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!stored) return 'missing';
+    if (expected !== undefined && stored.version !== expected) return 'stale';
     await trx.deleteFrom('import_row_sources').where('source', '=', sourceTag).execute();
     await sql`delete from sales_parts_before_run where source = ${sourceTag}`.execute(trx);
-    return (await trx.deleteFrom('integrations').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;
+    await trx.deleteFrom('integrations').where('id', '=', id).execute();
+    return 'deleted';
   });
 
 /** A manual run was queued: shown as queued unless a run is already going. */
@@ -146,7 +176,10 @@ export const finishRunFailed = (db: Db, id: number, runId: number, outcome: { pr
     const failures = row?.consecutive_failures ?? 0;
     const paused = failures >= outcome.pauseAfter;
     const message = paused ? `Paused after ${failures} failed runs in a row; switch it on again once the cause is fixed. Last error: ${ended.message}` : ended.message;
-    await trx.updateTable('integrations').set({ last_error_message: message, ...(paused ? { enabled: false } : {}) }).where('id', '=', id).execute();
+    // The pause switches the configuration's `enabled` off: a new version, by nobody, so a form opened
+    // before it cannot switch the integration back on unseen (ADR 0168's amendment).
+    const pause = paused ? { enabled: false, config_version: sql`config_version + 1`, updated_by: null } : {};
+    await trx.updateTable('integrations').set({ last_error_message: message, ...pause }).where('id', '=', id).execute();
     return { paused, message, runMessage: ended.message };
   });
 

@@ -24,7 +24,8 @@ import type { AppDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerConfig } from '../environment.ts';
 import { addressProblem, parseAllowList, type OutboundPolicy } from '../http/outbound.ts';
-import { notFoundError, validationError } from '../http/errors.ts';
+import { notFoundError, validationError, type AppError } from '../http/errors.ts';
+import { editConflictError } from '../http/versions.ts';
 import { resolveEntityMapping } from '../import/mapping.ts';
 import type { ImportedTable } from '../import/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -90,6 +91,7 @@ function presentIntegration(row: IntegrationRow, retry: RetryProgress | null = n
     run_progress: row.status === 'running' ? retry : null,
     created_at: iso(row.created_at) ?? '',
     updated_at: iso(row.updated_at) ?? '',
+    version: row.version,
   };
 }
 
@@ -241,23 +243,43 @@ export async function createIntegration(ctx: IntegrationsContext, input: Integra
   return presentIntegration(row);
 }
 
-export async function updateIntegration(ctx: IntegrationsContext, id: number, input: IntegrationInput): Promise<Integration> {
+/**
+ * A change or delete of an integration by user `by`: `expected` the version the admin read (If-Match;
+ * none: written whatever its version), `timeZone` theirs, for the time a refusal names (ADR 0168).
+ */
+export type IntegrationWrite = { by: number; expected?: string | undefined; timeZone?: string | undefined };
+
+/** Why a write at version `expected` was not made: the integration is gone (404), or its configuration was saved since (409). */
+async function refusedIntegrationWrite(ctx: IntegrationsContext, id: number, write: IntegrationWrite, action: 'edit' | 'delete'): Promise<AppError> {
+  const current = await repo.findIntegration(ctx.db, id);
+  if (!current) return notFoundError(`Integration ${id} not found.`);
+  // A pause after failed runs leaves no one's name: the sentence then says only that it changed.
+  const lastSave = current.updated_by_username === null ? null : { by: current.updated_by_username, at: new Date(current.updated_at) };
+  return editConflictError({ thing: 'integration', action, current: await presentOne(ctx, current), lastSave, timeZone: write.timeZone });
+}
+
+export async function updateIntegration(ctx: IntegrationsContext, id: number, input: IntegrationInput, write: IntegrationWrite): Promise<Integration> {
   const stored = await findOrFail(ctx, id);
+  // Refused before the input is checked against someone else's configuration: "changed since" comes first.
+  if (write.expected !== undefined && stored.version !== write.expected) throw await refusedIntegrationWrite(ctx, id, write, 'edit');
   const values = await resolveInput(ctx, input, stored);
   // Switched on again after pausing itself: it starts counting failures afresh.
   const restarted = values.enabled && !stored.enabled ? { consecutive_failures: 0 } : {};
   // Another source or mapping may write its dates the other way: the order is learnt anew.
   const newSource = (values.endpoint ?? stored.endpoint) !== stored.endpoint || (values.mapping_selection ?? stored.mapping_selection) !== stored.mapping_selection;
-  const row = await repo.updateIntegration(ctx.db, id, { ...values, ...restarted, ...(newSource ? { learnt_date_format: null } : {}) });
-  if (!row) throw notFoundError(`Integration ${id} not found.`);
+  // The version is checked again by the write itself: a save landing since the read above is caught there.
+  const row = await repo.updateIntegration(ctx.db, id, { ...values, ...restarted, ...(newSource ? { learnt_date_format: null } : {}) }, { by: write.by, expected: write.expected });
+  if (!row) throw await refusedIntegrationWrite(ctx, id, write, 'edit');
   const scheduleOf = (r: IntegrationRow) => (r.enabled ? `${scheduleCron(r.schedule_frequency, r.cron_expression)} ${r.time_zone}` : null);
   if (scheduleOf(row) !== scheduleOf(stored)) await dropQueuedOccurrences(ctx, id);
   await syncSchedule(ctx, row);
   return presentOne(ctx, row);
 }
 
-export async function deleteIntegration(ctx: IntegrationsContext, id: number): Promise<void> {
-  if (!(await repo.deleteIntegration(ctx.db, id, sourceTag(id)))) throw notFoundError(`Integration ${id} not found.`);
+export async function deleteIntegration(ctx: IntegrationsContext, id: number, write: IntegrationWrite): Promise<void> {
+  const outcome = await repo.deleteIntegration(ctx.db, id, sourceTag(id), write.expected);
+  if (outcome === 'missing') throw notFoundError(`Integration ${id} not found.`);
+  if (outcome === 'stale') throw await refusedIntegrationWrite(ctx, id, write, 'delete');
   await ctx.queue.boss.unschedule(RUN_INTEGRATION_JOB, String(id));
 }
 

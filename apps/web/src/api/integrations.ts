@@ -2,6 +2,7 @@
 // endpoint before saving (/api/integrations/try/), typed from the contract.
 import type { Integration, IntegrationInput, IntegrationLogPage, IntegrationStatusResponse, IntegrationTryRequest, IntegrationTryResponse, RunResponse } from '@stockwise/contract';
 import { api } from './http.ts';
+import { atVersion } from './versions.ts';
 
 const base = '/integrations/scheduled';
 const one = (id: number) => `${base}/${id}`;
@@ -14,13 +15,16 @@ export async function createIntegration(input: IntegrationInput): Promise<Integr
   return (await api.post<Integration>(`${base}/`, input)).data;
 }
 
-/** Sends only the fields given; the server keeps the rest (the enabled switch sends `{enabled}`). */
-export async function updateIntegration(id: number, input: IntegrationInput): Promise<Integration> {
-  return (await api.put<Integration>(`${one(id)}/`, input)).data;
+/**
+ * Sends only the fields given; the server keeps the rest (the enabled switch sends `{enabled}`).
+ * `version`: the integration's as the editor opened it; one saved by someone else since is refused (ADR 0168).
+ */
+export async function updateIntegration(id: number, input: IntegrationInput, version?: string): Promise<Integration> {
+  return (await api.put<Integration>(`${one(id)}/`, input, atVersion(version))).data;
 }
 
-export async function deleteIntegration(id: number): Promise<void> {
-  await api.delete(`${one(id)}/`);
+export async function deleteIntegration(id: number, version?: string): Promise<void> {
+  await api.delete(`${one(id)}/`, atVersion(version));
 }
 
 export async function runIntegration(id: number): Promise<RunResponse> {

@@ -2,7 +2,8 @@
 // The integrations store against a real loopback HTTP server: the spec §8 messages where they
 // happen, the §5 defaults and save fills, the enabled switch reverting when the update fails, run
 // now showing running and polling the status to its end, the editor clearing on close and loading
-// a mapping's config when the mapping changes, and the paged log.
+// a mapping's config when the mapping changes, the paged log, and saves and deletes at the version
+// read: a refusal as saved meanwhile keeps the draft and Reload brings the integration as it is now.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { integrationInput, type Integration } from '@stockwise/contract';
 import { api } from '../api/http.ts';
@@ -14,7 +15,7 @@ import { useSessionStore } from './session.ts';
 import { initialIntegrationsState, useIntegrationsStore } from './integrations.ts';
 
 let loopback: Loopback;
-let requests: { method: string; path: string; body: string }[] = [];
+let requests: { method: string; path: string; body: string; ifMatch: string | undefined }[] = [];
 let fail: Record<string, { status: number; body: unknown }> = {};
 let statuses: string[] = [];
 
@@ -53,6 +54,7 @@ const integration = (id: number, changes: Partial<Integration> = {}): Integratio
   run_progress: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  version: '1',
   ...changes,
 });
 const retrying = { try: 2, tries: 4, retry_at: '2026-01-02T00:00:08.000Z', reason: 'shop.example answered HTTP 503 for page 1.', message: 'Try 2 of 4 in 8 s: shop.example answered HTTP 503 for page 1.' };
@@ -63,7 +65,7 @@ beforeAll(async () => {
   loopback = await startLoopback((request, body, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     const method = request.method ?? 'GET';
-    requests.push({ method, path, body });
+    requests.push({ method, path, body, ifMatch: request.headers['if-match'] });
     const failure = Object.entries(fail).find(([key]) => `${method} ${path}`.startsWith(key));
     if (failure) return sendJson(response, failure[1].status, failure[1].body);
     if (path === '/api/yaml/config/') return sendJson(response, 200, config);
@@ -215,6 +217,36 @@ describe('integrations store', () => {
     expect(await store().save()).toBe(true);
     expect(JSON.parse(requests.filter((r) => r.method === 'POST').at(-1)?.body ?? '{}')).toMatchObject({ endpoint: 'https://shop.example/feed', batch_size: 100, rate_limit: 60, previous_days: null });
     expect(store().editorOpen).toBe(false);
+  });
+
+  it('saves at the version it opened; refused as saved meanwhile, keeps what was typed, and Reload puts their integration in the form', async () => {
+    const sentence = 'This integration was changed by sam at 14:02 after you opened it. Reload to see their change, then edit again.';
+    const theirs = integration(1, { schedule_frequency: 'daily', mapping_selection: 'sales_feed', target_entity: 'sales', version: '8' });
+    await store().load();
+    await store().openEditor(integration(1, { version: '7' }));
+    store().updateDraft({ endpoint: 'https://shop.example/api/mine' });
+    fail = { 'PUT /api/integrations/scheduled/1/': { status: 409, body: { detail: sentence, code: 'edit_conflict', current: theirs, changed_by: 'sam', changed_at: '2026-01-02T14:02:00.000Z' } } };
+    expect(await store().save()).toBe(false);
+    expect(requests.filter((r) => r.method === 'PUT').at(-1)?.ifMatch).toBe('"7"');
+    expect(store()).toMatchObject({ editorOpen: true, editorError: { message: 'Failed to save integration', detail: sentence }, savedMeanwhile: theirs });
+    expect(store().draft).toMatchObject({ endpoint: 'https://shop.example/api/mine', schedule_frequency: 'hourly' });
+    expect(store().integrations.find((item) => item.id === 1)).toEqual(theirs);
+    await store().reloadEditing();
+    expect(store()).toMatchObject({ editing: theirs, savedMeanwhile: null, editorError: null, mappingConfig: config.content.mappings.sales_feed });
+    expect(store().draft).toMatchObject({ endpoint: theirs.endpoint, schedule_frequency: 'daily', mapping_selection: 'sales_feed', target_entity: 'sales' });
+    fail = {};
+    expect(await store().save()).toBe(true);
+    expect(requests.filter((r) => r.method === 'PUT').at(-1)?.ifMatch).toBe('"8"');
+  });
+
+  it('deletes at the version the list shows; refused as saved meanwhile, the list shows it as it is now', async () => {
+    await store().load();
+    const theirs = integration(2, { enabled: true, endpoint: 'https://shop.example/api/moved', version: '5' });
+    fail = { 'DELETE /api/integrations/scheduled/2/': { status: 409, body: { detail: 'This integration was changed after you opened it. Reload to see the change, then delete it if you still mean to.', code: 'edit_conflict', current: theirs } } };
+    expect(await store().remove(2)).toBe(false);
+    expect(requests.filter((r) => r.method === 'DELETE').at(-1)?.ifMatch).toBe('"1"');
+    expect(store().actionError).toEqual({ message: 'Failed to delete integration', detail: 'This integration was changed after you opened it. Reload to see the change, then delete it if you still mean to.' });
+    expect(store().integrations.find((item) => item.id === 2)).toEqual(theirs);
   });
 
   it('deletes, and names the integration when its log cannot be read', async () => {

@@ -4,12 +4,15 @@
 // now (running at once, then the status is polled), delete, and one integration's run log.
 // Loading and error flags per spec §4: list isLoading/error, editor isSaving/error/fieldErrors,
 // mapping isLoadingMapping, log isLoadingLogs/logsError; actionError for toggle, run and delete.
+// The editor saves, and the list deletes, at the version they read (ADR 0168's amendment): a refusal
+// keeps the draft, says who saved meanwhile, and Reload puts the integration as it is now in the form.
 import { create } from 'zustand';
 import type { Integration, IntegrationLogEntry, MappingConfig } from '@stockwise/contract';
 import { INTEGRATION_LOG_PAGE_SIZE } from '@stockwise/contract';
 import * as integrationsApi from '../api/integrations.ts';
 import { entitiesOf as inventoryEntitiesOf, fetchConfig, mappingsOf } from '../api/import.ts';
 import { normalizeError } from '../api/errors.ts';
+import { currentOfConflict } from '../api/versions.ts';
 import { i18n } from '../i18n.ts';
 import { countProblems, draftOf, newIntegrationDraft, saveErrorMessage, toSavePayload, type IntegrationDraft } from '../pages/settings/integration-form.ts';
 import { formatCount } from '../pages/settings/format.ts';
@@ -42,6 +45,8 @@ export type IntegrationsState = {
   isSaving: boolean;
   editorError: Failure | null;
   fieldErrors: Record<string, string[]>;
+  /** The integration as someone else saved it after the editor opened it: the save was refused for it; Reload puts it in the form. */
+  savedMeanwhile: Integration | null;
 
   logsFor: number | null;
   logs: IntegrationLogEntry[];
@@ -59,6 +64,8 @@ export type IntegrationsActions = {
   updateDraft: (patch: Partial<IntegrationDraft>) => void;
   selectMapping: (name: string) => Promise<void>;
   save: () => Promise<boolean>;
+  /** After a refused save: the integration as it is now, in place of the draft (saving then starts from their change). */
+  reloadEditing: () => Promise<void>;
   remove: (id: number) => Promise<boolean>;
   toggle: (id: number) => Promise<void>;
   runNow: (id: number) => Promise<void>;
@@ -82,6 +89,7 @@ export const initialIntegrationsState: IntegrationsState = {
   isSaving: false,
   editorError: null,
   fieldErrors: {},
+  savedMeanwhile: null,
   logsFor: null,
   logs: [],
   logsCount: 0,
@@ -166,7 +174,7 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
       const sequence = ++mappingSequence;
       // The form shows at once (its first field takes the focus); the mappings fill in when loaded.
       const draft = integration ? draftOf(integration) : newIntegrationDraft(null, () => []);
-      set({ editorOpen: true, editing: integration, draft, mappingConfig: null, isLoadingMapping: true, editorError: null, fieldErrors: {} });
+      set({ editorOpen: true, editing: integration, draft, mappingConfig: null, isLoadingMapping: true, editorError: null, fieldErrors: {}, savedMeanwhile: null });
       try {
         const mappings = await loadMappings();
         if (sequence !== mappingSequence) return;
@@ -184,7 +192,7 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
 
     closeEditor: () => {
       ++mappingSequence;
-      set({ editorOpen: false, editing: null, draft: null, mappingConfig: null, isLoadingMapping: false, isSaving: false, editorError: null, fieldErrors: {} });
+      set({ editorOpen: false, editing: null, draft: null, mappingConfig: null, isLoadingMapping: false, isSaving: false, editorError: null, fieldErrors: {}, savedMeanwhile: null });
     },
 
     updateDraft: (changes) => {
@@ -224,25 +232,45 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
       set({ isSaving: true, editorError: null, fieldErrors: {} });
       try {
         const payload = toSavePayload(draft);
-        const saved = editing ? await integrationsApi.updateIntegration(editing.id, payload) : await integrationsApi.createIntegration(payload);
+        const saved = editing ? await integrationsApi.updateIntegration(editing.id, payload, editing.version) : await integrationsApi.createIntegration(payload);
         set({ integrations: editing ? get().integrations.map((item) => (item.id === saved.id ? saved : item)) : [...get().integrations, saved] });
         get().closeEditor();
         return true;
       } catch (error) {
         const normalized = normalizeError(error);
         const fieldErrors = normalized.details.fieldErrors;
-        set({ isSaving: false, fieldErrors, editorError: { message: saveErrorMessage(i18n.t('integrations.errors.save'), fieldErrors, i18n.t), detail: Object.keys(fieldErrors).length ? null : normalized.message || null } });
+        // What was typed stays in the form; the list shows the integration as it is now.
+        const current = currentOfConflict<Integration>(normalized);
+        if (current) replace(current);
+        set({
+          isSaving: false,
+          fieldErrors,
+          savedMeanwhile: current,
+          editorError: { message: saveErrorMessage(i18n.t('integrations.errors.save'), fieldErrors, i18n.t), detail: Object.keys(fieldErrors).length ? null : normalized.message || null },
+        });
         return false;
       }
+    },
+
+    reloadEditing: async () => {
+      const { savedMeanwhile, draft } = get();
+      if (!savedMeanwhile) return;
+      set({ editing: savedMeanwhile, draft: draftOf(savedMeanwhile), savedMeanwhile: null, editorError: null, fieldErrors: {} });
+      // Their change may be another mapping: its configuration (the targets) is loaded with it.
+      if (savedMeanwhile.mapping_selection !== draft?.mapping_selection) await get().selectMapping(savedMeanwhile.mapping_selection);
     },
 
     remove: async (id) => {
       set({ actionError: null });
       try {
-        await integrationsApi.deleteIntegration(id);
+        // At the version the list shows: an integration saved since is not deleted unseen.
+        await integrationsApi.deleteIntegration(id, get().integrations.find((item) => item.id === id)?.version);
         set({ integrations: get().integrations.filter((item) => item.id !== id), ...(get().logsFor === id ? { logsFor: null, logs: [] } : {}) });
         return true;
       } catch (error) {
+        // Refused as saved since: the list shows it as it is now, and a second Delete means that one.
+        const current = currentOfConflict<Integration>(normalizeError(error));
+        if (current) replace(current);
         set({ actionError: failure(i18n.t('integrations.errors.delete'), error) });
         return false;
       }

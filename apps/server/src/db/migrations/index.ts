@@ -49,6 +49,7 @@ import * as failedRunsPutBackTheTotalsTheyReplaced from './0460-failed-runs-put-
 import * as editsNameWhoChangedARow from './0470-edits-name-who-changed-a-row.ts';
 import * as forecastRunsSayTheyRestarted from './0480-forecast-runs-say-they-restarted.ts';
 import * as theShopsClosedDates from './0510-the-shops-closed-dates.ts';
+import * as integrationSavesNameTheirVersion from './0520-integration-saves-name-their-version.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '0470-edits-name-who-changed-a-row': editsNameWhoChangedARow,
   '0480-forecast-runs-say-they-restarted': forecastRunsSayTheyRestarted,
   '0510-the-shops-closed-dates': theShopsClosedDates,
+  '0520-integration-saves-name-their-version': integrationSavesNameTheirVersion,
 };

@@ -22,6 +22,7 @@ import { ChartEditor } from './ChartEditor.tsx';
 import { chartShownFor } from './chart-data.ts';
 import classes from './ReportsPage.module.css';
 import { pinReport } from '../../api/dashboard.ts';
+import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 
 /**
  * An operation's error: the spec's message, the server's reason, and for SQL that did not run
@@ -51,16 +52,7 @@ function OperationError({ operation, goTo = null }: { operation: Operation; goTo
             {hint}
           </Text>
         ) : null}
-        {savedMeanwhile ? (
-          <Group gap="sm">
-            <Button variant="default" size="xs" onClick={reloadReport} aria-describedby={`${operation}-reload-hint`} data-testid={`${operation}-error-reload`}>
-              {t('reports.errors.reload')}
-            </Button>
-            <Text size="xs" id={`${operation}-reload-hint`}>
-              {t('reports.errors.reloadHint')}
-            </Text>
-          </Group>
-        ) : null}
+        {savedMeanwhile ? <ReloadAfterConflict label={t('reports.errors.reload')} hint={t('reports.errors.reloadHint')} onReload={reloadReport} testId={`${operation}-error-reload`} /> : null}
         {goTo && line !== null && column !== null ? (
           <div>
             <Button variant="default" size="xs" title={t('reports.errors.placeTitle')} onClick={() => goTo(line, column)} data-testid={`${operation}-error-place`}>

@@ -15,13 +15,14 @@ import { cronOf, scheduleInWords, timeZoneChoices, type IntegrationDraft } from 
 import { BasicAuthFromKey } from './BasicAuthFromKey.tsx';
 import { EndpointTry } from './EndpointTry.tsx';
 import { rowFilterText } from './LeaveOutLines.tsx';
+import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 
 // The counts are not clamped into range (clampBehavior none): a 0 stays 0 and saving names the range, never a silent 1.
 const numberOrNull = (value: string | number) => (value === '' || value === null ? null : Number(value));
 
 export function IntegrationEditor() {
   const { t } = useTranslation();
-  const { editorOpen, editing, draft, mappingConfig, mappingNames, isLoadingMapping, isSaving, editorError, fieldErrors } = useIntegrationsStore(
+  const { editorOpen, editing, draft, mappingConfig, mappingNames, isLoadingMapping, isSaving, editorError, fieldErrors, savedMeanwhile } = useIntegrationsStore(
     useShallow((state) => ({
       editorOpen: state.editorOpen,
       editing: state.editing,
@@ -32,9 +33,10 @@ export function IntegrationEditor() {
       isSaving: state.isSaving,
       editorError: state.editorError,
       fieldErrors: state.fieldErrors,
+      savedMeanwhile: state.savedMeanwhile,
     })),
   );
-  const { closeEditor, updateDraft, selectMapping, save } = useIntegrationsStore.getState();
+  const { closeEditor, updateDraft, selectMapping, save, reloadEditing } = useIntegrationsStore.getState();
   if (!editorOpen || !draft) return null;
   const errorOf = (field: keyof IntegrationDraft) => fieldErrors[field]?.join(' ');
   const set = <K extends keyof IntegrationDraft>(field: K) => (value: IntegrationDraft[K]) => updateDraft({ [field]: value } as Partial<IntegrationDraft>);
@@ -69,7 +71,11 @@ export function IntegrationEditor() {
         <Stack gap="sm">
           {editorError ? (
             <Alert color="red" title={editorError.message} role="alert" data-testid="integration-editor-error">
-              {editorError.detail}
+              <Stack gap={4}>
+                {editorError.detail}
+                {/* Saved by someone else since the form opened: what was typed stays until Reload. */}
+                {savedMeanwhile ? <ReloadAfterConflict label={t('integrations.editor.reload')} hint={t('integrations.editor.reloadHint')} onReload={() => void reloadEditing()} testId="integration-editor-reload" /> : null}
+              </Stack>
             </Alert>
           ) : null}
           <TextInput

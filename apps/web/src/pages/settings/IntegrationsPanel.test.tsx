@@ -1,7 +1,8 @@
 // The integrations panel per role (admins create, edit and delete; editors run; viewers read), the
 // schedule in words, a failed run's message, a last run's rejected records and what its mapping left
 // out and created, rendered from store state; the delete confirmation opens on Cancel and its closing
-// gives the focus back.
+// gives the focus back; a save refused as saved meanwhile keeps what was typed, says so, and Reload
+// puts their integration in the form.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -9,6 +10,7 @@ import type { Integration, IntegrationLogEntry, Role } from '@stockwise/contract
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { initialIntegrationsState, useIntegrationsStore } from '../../stores/integrations.ts';
+import { draftOf } from './integration-form.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { IntegrationsPanel } from './IntegrationsPanel.tsx';
 
@@ -25,7 +27,7 @@ const integration: Integration = {
   next_field: 'next', page_parameter: 'page', auth_header_name: null, auth_header_value: null, status: 'failed', last_run_time: '2026-03-02T06:30:00.000Z',
   next_run_time: '2026-03-03T06:30:00.000Z', last_success_time: null, last_error_message: 'shop.example answered HTTP 503 for page 1. (after 4 tries).', consecutive_failures: 1,
   last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null, last_run_summary: null, run_progress: null,
-  created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-01T00:00:00.000Z',
+  created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-01T00:00:00.000Z', version: '1',
 };
 /** An access token whose claim carries `role` (the web app reads only the claim; the server decides). */
 const tokenFor = (role: Role) => `x.${btoa(JSON.stringify({ role })).replaceAll('=', '')}.y`;
@@ -173,6 +175,23 @@ describe('integrations panel', () => {
     act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'failed', run_progress: underWay }], logs: [{ ...entry, status: 'failed', progress: underWay }] }));
     expect(screen.queryByTestId('integration-retry')).toBeNull();
     expect(screen.queryByTestId('integration-log-retry')).toBeNull();
+  });
+
+  it('keeps what was typed when a save is refused as saved meanwhile, says who saved, and Reload puts their integration in the form', () => {
+    const sentence = 'This integration was changed by sam at 14:02 after you opened it. Reload to see their change, then edit again.';
+    const theirs = { ...integration, schedule_frequency: 'daily' as const, cron_expression: null, endpoint: 'https://shop.example/api/orders', version: '2' };
+    const typed = { ...draftOf(integration), endpoint: 'https://shop.example/api/mine' };
+    useIntegrationsStore.setState({ editorOpen: true, editing: integration, draft: typed, savedMeanwhile: theirs, editorError: { message: 'Failed to save integration', detail: sentence } });
+    renderAs('admin');
+    const alert = screen.getByTestId('integration-editor-error');
+    expect(alert.textContent).toContain(sentence);
+    expect((screen.getByLabelText(/^Endpoint/) as HTMLInputElement).value).toBe('https://shop.example/api/mine');
+    const reload = screen.getByRole('button', { name: 'Reload' });
+    expect(document.getElementById(reload.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Reload shows the integration as it is now; what you typed here is replaced.');
+    fireEvent.click(reload);
+    expect((screen.getByLabelText(/^Endpoint/) as HTMLInputElement).value).toBe('https://shop.example/api/orders');
+    expect(screen.queryByTestId('integration-editor-error')).toBeNull();
+    expect(useIntegrationsStore.getState().editing?.version).toBe('2');
   });
 
   it('opens the delete confirmation on Cancel, and Cancel gives the focus back to the Delete button', async () => {

@@ -47,7 +47,7 @@ export function newIntegrationDraft(firstMapping: string | null, entitiesOf: (ma
 }
 
 export function draftOf(integration: Integration): IntegrationDraft {
-  const { id: _id, schedule_cron: _cron, status: _status, last_run_time: _last, next_run_time: _next, last_success_time: _success, last_error_message: _error, consecutive_failures: _failures, last_run_rejected: _rejected, last_run_warning: _warning, last_run_kept_message: _kept, last_run_summary: _summary, run_progress: _progress, created_at: _created, updated_at: _updated, ...editable } = integration;
+  const { id: _id, schedule_cron: _cron, status: _status, last_run_time: _last, next_run_time: _next, last_success_time: _success, last_error_message: _error, consecutive_failures: _failures, last_run_rejected: _rejected, last_run_warning: _warning, last_run_kept_message: _kept, last_run_summary: _summary, run_progress: _progress, created_at: _created, updated_at: _updated, version: _version, ...editable } = integration;
   return editable;
 }
 
