@@ -53,6 +53,7 @@ async function replaceSql(page: Page, text: string): Promise<void> {
 }
 
 describe('Reports screen', () => {
+  // A whole report's life in one journey: about 50 s on two cores beside the servers, near the 60 s default.
   it('creates, writes with autocomplete, runs, charts, saves, reloads, rewrites with AI, exports and deletes a report', async () => {
     const { page } = browser;
     const title = `Stock by category ${Date.now().toString(36)}`;
@@ -264,7 +265,7 @@ describe('Reports screen', () => {
     await page.getByText('Select a report on the left, or create a new one.').waitFor();
     // The Delete button is gone with its report: the focus is on the editor's area, not lost.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Reports');
-  });
+  }, 120_000);
 
   it("points at a mistake in the SQL: the message, PostgreSQL's hint, the line and column as a button to the spot, the spot underlined until edited", async () => {
     const { page } = browser;
@@ -474,6 +475,8 @@ describe('Reports screen', () => {
     expect(await shownAtItsMiddle(page, 'report-title')).toBe(true);
     // Run sits below the fold: focused, it is scrolled clear of the assistant, not behind it.
     expect(await shownAtItsMiddle(page, 'run-sql')).toBe(false);
+    // Opening a report runs it, and Run is busy (disabled: not focusable) until its rows are in.
+    await expect.poll(() => page.getByTestId('run-sql').isEnabled(), { timeout: 30_000 }).toBe(true);
     await page.getByTestId('run-sql').focus();
     expect(await shownAtItsMiddle(page, 'run-sql')).toBe(true);
     // The page's end scrolls above the assistant.
@@ -506,6 +509,7 @@ describe('Reports screen', () => {
     await page.getByRole('heading', { name: 'Forecasting', level: 1 }).waitFor();
     await page.getByTestId('assistant-reopen').click();
     await page.getByTestId('assistant-panel').waitFor();
-    expect(await endAboveAssistant()).toBe(true);
+    // Its lists arrive after it opens and lengthen it: each reading scrolls to the end anew.
+    await expect.poll(endAboveAssistant).toBe(true);
   });
 });
