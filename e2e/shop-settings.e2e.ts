@@ -1,10 +1,13 @@
 // Settings → Shop: an administrator picks the shop's currency by keyboard and every money figure
 // carries its sign — the dashboard's worth and the Forecasting screen's unit cost — also after a
 // reload, and in another tab left open, without one (ADR 0166). Its own server: the other suites
-// read bare figures. axe WCAG 2 A/AA on the panel, closed and with its list open.
+// read bare figures. axe WCAG 2 A/AA on the panel, closed and with its list open. The closed days
+// saved over another administrator's since the panel opened are refused, the typed day kept, and
+// Reload shows their list (ADR 0168's amendment "the shop's settings").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
+import { demoUser } from './support/context.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -108,6 +111,44 @@ describe("the shop's closed days (ADR 0171)", () => {
     await remove.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('shop-closed-list').textContent(), { timeout: PAGE_LOAD }).toBe('Mon 4 Jan 2027Remove');
+
+    // Another administrator adds a day while this panel is open, at the version they read.
+    const json = { 'content-type': 'application/json' };
+    const { access } = (await (await fetch(`${server.baseUrl}/api/token/`, { method: 'POST', headers: json, body: JSON.stringify(demoUser) })).json()) as { access: string };
+    const shopNow = async () => (await (await fetch(`${server.baseUrl}/api/shop/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { closedDates: { date: string; note: string | null }[]; closedDatesVersion: string };
+    const opened = await shopNow();
+    const theirs = await fetch(`${server.baseUrl}/api/shop/closed-dates/`, {
+      method: 'PUT',
+      headers: { ...json, authorization: `Bearer ${access}`, 'if-match': `"${opened.closedDatesVersion}"` },
+      body: JSON.stringify({ closedDates: [...opened.closedDates, { date: '2026-12-28', note: 'Bank holiday (substitute)' }] }),
+    });
+    expect(theirs.status).toBe(200);
+
+    // This panel's add, from the list it read before: refused, the day and note kept.
+    const panelClosed = page.getByTestId('shop-closed');
+    const dateBox = panelClosed.getByRole('textbox', { name: /^Date/ });
+    const noteBox = panelClosed.getByRole('textbox', { name: /^Note/ });
+    await dateBox.fill('01/11/2027');
+    await noteBox.fill('Inventory');
+    await noteBox.press('Enter');
+    const refusal = panelClosed.getByTestId('shop-closed-error');
+    await expect.poll(() => refusal.textContent(), { timeout: PAGE_LOAD }).toMatch(/^The closed dates were changed by demo at \d\d:\d\d after you opened them\. Reload to see their change, then edit again\./);
+    expect(await page.getByTestId('shop-closed-list').textContent()).toBe('Mon 4 Jan 2027Remove');
+    expect([await dateBox.inputValue(), await noteBox.inputValue()]).toEqual(['01/11/2027', 'Inventory']);
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+
+    // Reload from the keyboard: their list, the typed day still there; Add puts it in their list.
+    await refusal.getByRole('button', { name: 'Reload' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('shop-closed-list').textContent()).toBe('Mon 28 Dec 2026 — Bank holiday (substitute)RemoveMon 4 Jan 2027Remove');
+    expect(await refusal.count()).toBe(0);
+    await noteBox.press('Enter');
+    await expect.poll(() => page.getByTestId('shop-closed-list').getByRole('listitem').count(), { timeout: PAGE_LOAD }).toBe(3);
+    expect((await shopNow()).closedDates).toEqual([
+      { date: '2026-12-28', note: 'Bank holiday (substitute)' },
+      { date: '2027-01-04', note: null },
+      { date: '2027-01-11', note: 'Inventory' },
+    ]);
   }, 120_000);
 });
 

@@ -19,9 +19,16 @@ export type ShopClosedDate = z.infer<typeof shopClosedDate>;
 /**
  * The shop's settings: `currency` null until an administrator picks one (money then shows as bare
  * figures); `closedDates` by date, past ones kept until removed (they tell the forecast that a
- * day's empty till was no lack of demand).
+ * day's empty till was no lack of demand). `currencyVersion` and `closedDatesVersion`: each panel's
+ * count of saves ("0" before the first), sent back as `If-Match` with its `PUT`, so a save over
+ * another administrator's since is refused (ADR 0168's amendment "the shop's settings").
  */
-export const shopSettings = z.object({ currency: z.string().nullable(), closedDates: z.array(shopClosedDate) });
+export const shopSettings = z.object({
+  currency: z.string().nullable(),
+  currencyVersion: z.string(),
+  closedDates: z.array(shopClosedDate),
+  closedDatesVersion: z.string(),
+});
 export type ShopSettings = z.infer<typeof shopSettings>;
 
 /** A change of the shop's settings: a known currency code (any case), or null for bare figures again. */

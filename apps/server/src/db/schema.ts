@@ -329,6 +329,13 @@ export type ShopSettingsTable = {
   only_row: ColumnType<boolean, boolean | undefined, never>;
   currency: string | null;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string | RawBuilder<unknown>>;
+  /** Each panel's count of saves, who made the last and when (ADR 0168's amendment): 0 and null before the first. */
+  currency_version: ColumnType<string, never, RawBuilder<unknown>>;
+  currency_updated_by: number | null;
+  currency_updated_at: ColumnType<Date | null, never, RawBuilder<unknown>>;
+  closed_dates_version: ColumnType<string, never, RawBuilder<unknown>>;
+  closed_dates_updated_by: number | null;
+  closed_dates_updated_at: ColumnType<Date | null, never, RawBuilder<unknown>>;
 };
 
 /** The days the shop says it will be closed on (ADR 0171), beside those its sales history shows. */

@@ -1,7 +1,10 @@
 // Optimistic concurrency (ADR 0168): a row's, report's or integration's version goes out as an ETag
-// (and in list rows), comes back as `If-Match` on an update or delete, and a write of a version no
+// (and in list rows; the shop's two panels' versions in its settings), comes back as `If-Match` on an update or delete, and a write of a version no
 // longer stored is refused as a 409 edit_conflict. Without `If-Match` (or with `*`) a write is unchecked.
+import type { FastifyRequest } from 'fastify';
 import { formatDay } from '@stockwise/contract';
+import { currentUser } from '../auth/guard.ts';
+import { sentTimeZone } from '../import/field-values.ts';
 import { AppError, validationError } from './errors.ts';
 
 /** A version is the row's PostgreSQL xmin, as text. */
@@ -15,9 +18,19 @@ export function expectedVersion(header: string | string[] | undefined): string |
   if (text === '' || text === '*') return undefined;
   const version = text.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
   if (!VERSION.test(version)) {
-    throw validationError(`If-Match must be the one version you read (the ETag, or the row's _version / the report's or integration's version), such as "12345".`, { 'If-Match': ['Not a version.'] });
+    throw validationError(`If-Match must be the one version you read (the ETag, or the row's _version / the report's or integration's version / the shop's currencyVersion or closedDatesVersion), such as "12345".`, { 'If-Match': ['Not a version.'] });
   }
   return version;
+}
+
+/**
+ * A checked write by the signed-in user: `expected` the version they read (If-Match; none: written
+ * whatever the version), `timeZone` theirs (`?time_zone=`), for the time a refusal names.
+ */
+export type VersionedWrite = { by: number; expected?: string | undefined; timeZone?: string | undefined };
+
+export function versionedWrite(request: FastifyRequest<{ Querystring: { time_zone?: string | undefined } }>): VersionedWrite {
+  return { by: currentUser(request).userId, expected: expectedVersion(request.headers['if-match']), timeZone: sentTimeZone(request.query.time_zone) };
 }
 
 /** When a change was saved, as the reader's clock shows it: "at 14:02" today, else "on 3 Dec 2026 at 14:02"; in UTC, said so, without a zone. */
@@ -29,11 +42,20 @@ function whenWords(at: Date, timeZone: string | undefined, now: Date): string {
   return `${day === dayOf(now) ? '' : `on ${formatDay(day)} `}at ${time}${timeZone ? '' : ' UTC'}`;
 }
 
+/** How a refusal names each kind of thing: "This row was changed … after you opened it", "The closed dates were changed … after you opened them". */
+const THINGS = {
+  row: { subject: 'This row', was: 'was', it: 'it' },
+  report: { subject: 'This report', was: 'was', it: 'it' },
+  integration: { subject: 'This integration', was: 'was', it: 'it' },
+  currency: { subject: "The shop's currency", was: 'was', it: 'it' },
+  'closed dates': { subject: 'The closed dates', was: 'were', it: 'them' },
+} as const;
+
 export type EditConflict = {
-  thing: 'row' | 'report' | 'integration';
+  thing: keyof typeof THINGS;
   /** The write refused: what the user is told to do again after reloading. */
   action: 'edit' | 'delete';
-  /** The row, report or integration as it is now (as its GET shows it: an integration's secret masked). */
+  /** The row, report, integration or shop settings as they are now (as their GET shows them: an integration's secret masked). */
   current: Record<string, unknown>;
   /** The save that made the version now stored, when it is known (a Data screen, report editor or integration editor save); null for others (an import, an integration's pause). */
   lastSave: { by: string | null; at: Date } | null;
@@ -47,12 +69,13 @@ export type EditConflict = {
  */
 export function editConflictError(conflict: EditConflict): AppError {
   const { thing, action, lastSave } = conflict;
-  const then = action === 'edit' ? 'edit again' : 'delete it if you still mean to';
+  const { subject, was, it } = THINGS[thing];
+  const then = action === 'edit' ? 'edit again' : `delete ${it} if you still mean to`;
   const by = lastSave?.by ? ` by ${lastSave.by}` : '';
   const when = lastSave ? ` ${whenWords(lastSave.at, conflict.timeZone, conflict.now ?? new Date())}` : '';
   const detail = lastSave
-    ? `This ${thing} was changed${by}${when} after you opened it. Reload to see their change, then ${then}.`
-    : `This ${thing} was changed after you opened it. Reload to see the change, then ${then}.`;
+    ? `${subject} ${was} changed${by}${when} after you opened ${it}. Reload to see their change, then ${then}.`
+    : `${subject} ${was} changed after you opened ${it}. Reload to see the change, then ${then}.`;
   return new AppError('edit_conflict', detail, {
     conflict: { current: conflict.current, changed_by: lastSave?.by ?? null, changed_at: lastSave ? lastSave.at.toISOString() : null },
   });

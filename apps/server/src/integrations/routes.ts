@@ -1,13 +1,10 @@
 // /api/integrations/scheduled/*: list and create (admin), read (viewer), update and delete (admin),
 // run now (editor), status and the run log (viewer); /api/integrations/try/: try an endpoint's
 // first page before saving (admin, as creating one).
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { deletedResponse, errorBody, integration, integrationIdParams, integrationInput, integrationList, integrationLogPage, integrationLogQuery, integrationStatusResponse, integrationTryRequest, integrationTryResponse, runRequest, runResponse, timeZoneQuery } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
-import { etagOf, expectedVersion } from '../http/versions.ts';
-import { sentTimeZone } from '../import/field-values.ts';
+import { etagOf, versionedWrite } from '../http/versions.ts';
 import { createIntegration, deleteIntegration, getIntegration, getIntegrationStatus, listIntegrationLogs, listIntegrations, requestRun, updateIntegration, type IntegrationsContext } from './service.ts';
 import { tryEndpoint } from './try-endpoint.ts';
 
@@ -15,11 +12,6 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 const writeErrors = { ...errors, 409: errorBody };
 const checkedWrite = 'with If-Match: its version, an integration saved since is refused (409 edit_conflict)';
 const tags = ['integrations'];
-
-/** Who changes or deletes the integration, at which version (If-Match), and in which time zone (ADR 0168). */
-function integrationWrite(request: FastifyRequest<{ Querystring: z.infer<typeof timeZoneQuery> }>) {
-  return { by: currentUser(request).userId, expected: expectedVersion(request.headers['if-match']), timeZone: sentTimeZone(request.query.time_zone) };
-}
 
 export function integrationRoutes(ctx: IntegrationsContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -50,7 +42,7 @@ export function integrationRoutes(ctx: IntegrationsContext): FastifyPluginAsyncZ
       config: { policy: 'admin' },
       schema: { tags, summary: `Change an integration: the fields sent replace the stored ones, the rest stay; ${checkedWrite}`, params: integrationIdParams, querystring: timeZoneQuery, body: integrationInput, response: { 200: integration, ...writeErrors } },
       handler: async (request, reply) => {
-        const saved = await updateIntegration(ctx, request.params.id, request.body, integrationWrite(request));
+        const saved = await updateIntegration(ctx, request.params.id, request.body, versionedWrite(request));
         return reply.header('etag', etagOf(saved.version)).send(saved);
       },
     });
@@ -58,7 +50,7 @@ export function integrationRoutes(ctx: IntegrationsContext): FastifyPluginAsyncZ
       config: { policy: 'admin' },
       schema: { tags, summary: `Delete an integration, its schedule and its log; ${checkedWrite}`, params: integrationIdParams, querystring: timeZoneQuery, response: { 200: deletedResponse, ...writeErrors } },
       handler: async (request) => {
-        await deleteIntegration(ctx, request.params.id, integrationWrite(request));
+        await deleteIntegration(ctx, request.params.id, versionedWrite(request));
         return { success: true as const, message: `Integration ${request.params.id} deleted.` };
       },
     });

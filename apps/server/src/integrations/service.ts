@@ -25,7 +25,7 @@ import type { Database } from '../db/schema.ts';
 import type { ServerConfig } from '../environment.ts';
 import { addressProblem, parseAllowList, type OutboundPolicy } from '../http/outbound.ts';
 import { notFoundError, validationError, type AppError } from '../http/errors.ts';
-import { editConflictError } from '../http/versions.ts';
+import { editConflictError, type VersionedWrite } from '../http/versions.ts';
 import { resolveEntityMapping } from '../import/mapping.ts';
 import type { ImportedTable } from '../import/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -243,14 +243,8 @@ export async function createIntegration(ctx: IntegrationsContext, input: Integra
   return presentIntegration(row);
 }
 
-/**
- * A change or delete of an integration by user `by`: `expected` the version the admin read (If-Match;
- * none: written whatever its version), `timeZone` theirs, for the time a refusal names (ADR 0168).
- */
-export type IntegrationWrite = { by: number; expected?: string | undefined; timeZone?: string | undefined };
-
 /** Why a write at version `expected` was not made: the integration is gone (404), or its configuration was saved since (409). */
-async function refusedIntegrationWrite(ctx: IntegrationsContext, id: number, write: IntegrationWrite, action: 'edit' | 'delete'): Promise<AppError> {
+async function refusedIntegrationWrite(ctx: IntegrationsContext, id: number, write: VersionedWrite, action: 'edit' | 'delete'): Promise<AppError> {
   const current = await repo.findIntegration(ctx.db, id);
   if (!current) return notFoundError(`Integration ${id} not found.`);
   // A pause after failed runs leaves no one's name: the sentence then says only that it changed.
@@ -258,7 +252,7 @@ async function refusedIntegrationWrite(ctx: IntegrationsContext, id: number, wri
   return editConflictError({ thing: 'integration', action, current: await presentOne(ctx, current), lastSave, timeZone: write.timeZone });
 }
 
-export async function updateIntegration(ctx: IntegrationsContext, id: number, input: IntegrationInput, write: IntegrationWrite): Promise<Integration> {
+export async function updateIntegration(ctx: IntegrationsContext, id: number, input: IntegrationInput, write: VersionedWrite): Promise<Integration> {
   const stored = await findOrFail(ctx, id);
   // Refused before the input is checked against someone else's configuration: "changed since" comes first.
   if (write.expected !== undefined && stored.version !== write.expected) throw await refusedIntegrationWrite(ctx, id, write, 'edit');
@@ -276,7 +270,7 @@ export async function updateIntegration(ctx: IntegrationsContext, id: number, in
   return presentOne(ctx, row);
 }
 
-export async function deleteIntegration(ctx: IntegrationsContext, id: number, write: IntegrationWrite): Promise<void> {
+export async function deleteIntegration(ctx: IntegrationsContext, id: number, write: VersionedWrite): Promise<void> {
   const outcome = await repo.deleteIntegration(ctx.db, id, sourceTag(id), write.expected);
   if (outcome === 'missing') throw notFoundError(`Integration ${id} not found.`);
   if (outcome === 'stale') throw await refusedIntegrationWrite(ctx, id, write, 'delete');

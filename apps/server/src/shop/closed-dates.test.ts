@@ -34,7 +34,7 @@ describe.each(backends)("the shop's closed days on %s", (backend) => {
     expect(await closedNow()).toEqual([]);
     const saved = await put(admin, { closedDates: [STOCK_TAKE, { date: ' 2026-12-28 ', note: ' Bank holiday (substitute) ' }, { date: '2026-12-28', note: 'again' }, { date: '2025-08-25', note: '' }] });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.json).toEqual({ currency: null, closedDates: [{ date: '2025-08-25', note: null }, SUBSTITUTE, STOCK_TAKE] });
+    expect(saved.json).toEqual({ currency: null, currencyVersion: '0', closedDates: [{ date: '2025-08-25', note: null }, SUBSTITUTE, STOCK_TAKE], closedDatesVersion: '1' });
     expect(await closedNow()).toEqual([{ date: '2025-08-25', note: null }, SUBSTITUTE, STOCK_TAKE]);
   });
 

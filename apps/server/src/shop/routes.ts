@@ -1,37 +1,43 @@
 // /api/shop/: the shop's settings — read by every approved role (the screens show money in its
-// currency), changed by administrators (ADR 0166); its closed days likewise (ADR 0171).
+// currency), changed by administrators (ADR 0166); its closed days likewise (ADR 0171). Each change
+// is checked against the version its panel read when sent with If-Match (ADR 0168's amendment).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, shopClosedDatesUpdate, shopSettings, shopSettingsUpdate } from '@stockwise/contract';
+import { errorBody, shopClosedDatesUpdate, shopSettings, shopSettingsUpdate, timeZoneQuery } from '@stockwise/contract';
+import { versionedWrite } from '../http/versions.ts';
 import { readShopSettings, updateClosedDates, updateShopSettings, type ShopContext } from './service.ts';
 
 const tags = ['shop'];
+const writeErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody };
+const checkedWrite = (version: string) => `with If-Match: the ${version} read, a save by someone else since is refused (409 edit_conflict)`;
 
 export function shopRoutes(ctx: ShopContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/shop/', {
       config: { policy: 'viewer' },
-      schema: { tags, summary: "The shop's settings: its currency (null: money shows as bare figures) and the days it is closed on", response: { 200: shopSettings, 401: errorBody, 403: errorBody } },
+      schema: { tags, summary: "The shop's settings: its currency (null: money shows as bare figures) and the days it is closed on, each with its version (no ETag: one answer carries two)", response: { 200: shopSettings, 401: errorBody, 403: errorBody } },
       handler: () => readShopSettings(ctx),
     });
     app.put('/api/shop/', {
       config: { policy: 'admin' },
       schema: {
         tags,
-        summary: "Sets the shop's currency (an ISO 4217 code such as USD, GBP, EUR; null for bare figures)",
+        summary: `Sets the shop's currency (an ISO 4217 code such as USD, GBP, EUR; null for bare figures); ${checkedWrite('currencyVersion')}`,
+        querystring: timeZoneQuery,
         body: shopSettingsUpdate,
-        response: { 200: shopSettings, 400: errorBody, 401: errorBody, 403: errorBody },
+        response: { 200: shopSettings, ...writeErrors },
       },
-      handler: (request) => updateShopSettings(ctx, request.body),
+      handler: (request) => updateShopSettings(ctx, request.body, versionedWrite(request)),
     });
     app.put('/api/shop/closed-dates/', {
       config: { policy: 'admin' },
       schema: {
         tags,
-        summary: 'Sets the days the shop will be closed on (YYYY-MM-DD, each with an optional note): the forecast sells nothing on them',
+        summary: `Sets the days the shop will be closed on (YYYY-MM-DD, each with an optional note): the forecast sells nothing on them; ${checkedWrite('closedDatesVersion')}`,
+        querystring: timeZoneQuery,
         body: shopClosedDatesUpdate,
-        response: { 200: shopSettings, 400: errorBody, 401: errorBody, 403: errorBody },
+        response: { 200: shopSettings, ...writeErrors },
       },
-      handler: (request) => updateClosedDates(ctx, request.body),
+      handler: (request) => updateClosedDates(ctx, request.body, versionedWrite(request)),
     });
   };
 }

@@ -1,27 +1,50 @@
 // The shop's settings: its currency, read by every screen that shows money and chosen by an
 // administrator (ADR 0166) — nothing is saved for a shop that never chose: its figures stay bare —
-// and the days it will be closed on, which the forecast sells nothing on (ADR 0171).
+// and the days it will be closed on, which the forecast sells nothing on (ADR 0171). Each is saved
+// at the version its panel read (If-Match): a save over another administrator's since is refused
+// (ADR 0168's amendment "the shop's settings").
 import type { Kysely } from 'kysely';
 import type { ShopClosedDate, ShopClosedDatesUpdate, ShopSettings, ShopSettingsUpdate } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
+import { editConflictError, type VersionedWrite } from '../http/versions.ts';
 import * as repo from './repo.ts';
 
 export type ShopContext = { db: Kysely<Database> };
 
+const present = (row: repo.ShopSettingsRow, closedDates: ShopClosedDate[]): ShopSettings => ({
+  currency: row.currency,
+  currencyVersion: row.versions.currency.version,
+  closedDates,
+  closedDatesVersion: row.versions.closed_dates.version,
+});
+
 export async function readShopSettings(ctx: ShopContext): Promise<ShopSettings> {
-  const [currency, closedDates] = await Promise.all([repo.readCurrency(ctx.db), repo.readClosedDates(ctx.db)]);
-  return { currency, closedDates };
+  const [row, closedDates] = await Promise.all([repo.readSettings(ctx.db), repo.readClosedDates(ctx.db)]);
+  return present(row, closedDates);
 }
 
-export async function updateShopSettings(ctx: ShopContext, update: ShopSettingsUpdate): Promise<ShopSettings> {
-  await repo.saveCurrency(ctx.db, update.currency);
+/** The refusal of a save of `panel` on a version no longer stored: the settings now, and who saved that panel last, when known. */
+async function refusedShopWrite(ctx: ShopContext, panel: repo.ShopPanel, write: VersionedWrite) {
+  const [row, closedDates] = await Promise.all([repo.readSettings(ctx.db), repo.readClosedDates(ctx.db)]);
+  const { by, at } = row.versions[panel];
+  return editConflictError({
+    thing: panel === 'currency' ? 'currency' : 'closed dates',
+    action: 'edit',
+    current: present(row, closedDates),
+    lastSave: at ? { by, at } : null,
+    timeZone: write.timeZone,
+  });
+}
+
+export async function updateShopSettings(ctx: ShopContext, update: ShopSettingsUpdate, write: VersionedWrite): Promise<ShopSettings> {
+  if ((await repo.saveCurrency(ctx.db, update.currency, write)) === 'stale') throw await refusedShopWrite(ctx, 'currency', write);
   return readShopSettings(ctx);
 }
 
 /** Saves the shop's closed days as given: a date given twice counts once (its first note), a blank note is none. */
-export async function updateClosedDates(ctx: ShopContext, update: ShopClosedDatesUpdate): Promise<ShopSettings> {
+export async function updateClosedDates(ctx: ShopContext, update: ShopClosedDatesUpdate, write: VersionedWrite): Promise<ShopSettings> {
   const byDate = new Map<string, ShopClosedDate>();
   for (const { date, note } of update.closedDates) if (!byDate.has(date)) byDate.set(date, { date, note: note || null });
-  await repo.saveClosedDates(ctx.db, [...byDate.values()]);
+  if ((await repo.saveClosedDates(ctx.db, [...byDate.values()], write)) === 'stale') throw await refusedShopWrite(ctx, 'closed_dates', write);
   return readShopSettings(ctx);
 }

@@ -22,14 +22,14 @@ describe.each(backends)('shop settings on %s', (backend) => {
   it('has no currency until an administrator picks one, and a viewer reads the one picked', async () => {
     const unset = await server.request('/api/shop/', { token: viewer });
     expect(unset.status, unset.text).toBe(200);
-    expect(unset.json).toEqual({ currency: null, closedDates: [] });
+    expect(unset.json).toEqual({ currency: null, currencyVersion: '0', closedDates: [], closedDatesVersion: '0' });
 
     const saved = await put(admin, { currency: ' gbp ' });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.json).toEqual({ currency: 'GBP', closedDates: [] });
+    expect(saved.json).toEqual({ currency: 'GBP', currencyVersion: '1', closedDates: [], closedDatesVersion: '0' });
     expect(await currencyNow()).toBe('GBP');
 
-    expect((await put(admin, { currency: 'USD' })).json).toEqual({ currency: 'USD', closedDates: [] });
+    expect((await put(admin, { currency: 'USD' })).json).toEqual({ currency: 'USD', currencyVersion: '2', closedDates: [], closedDatesVersion: '0' });
     expect(await currencyNow()).toBe('USD');
     expect(await server.database.db.selectFrom('shop_settings').selectAll().execute()).toHaveLength(1);
   });
@@ -70,7 +70,7 @@ describe.each(backends)('shop settings on %s', (backend) => {
     expect((await put(admin, { currency: 'CHF' })).status).toBe(200);
     const cleared = await put(admin, { currency: null });
     expect(cleared.status, cleared.text).toBe(200);
-    expect(cleared.json).toEqual({ currency: null, closedDates: [] });
+    expect(cleared.json).toMatchObject({ currency: null, closedDates: [] });
     expect(await currencyNow()).toBeNull();
   });
 

@@ -1,7 +1,9 @@
 // Calls of the shop's settings (docs/api.md "Shop").
 import type { ShopClosedDatesUpdate, ShopSettings, ShopSettingsUpdate } from '@stockwise/contract';
 import { api } from './http.ts';
+import { atVersion } from './versions.ts';
 
 export const fetchShopSettings = async (): Promise<ShopSettings> => (await api.get<ShopSettings>('/shop/')).data;
-export const saveShopSettings = async (update: ShopSettingsUpdate): Promise<ShopSettings> => (await api.put<ShopSettings>('/shop/', update)).data;
-export const saveShopClosedDates = async (update: ShopClosedDatesUpdate): Promise<ShopSettings> => (await api.put<ShopSettings>('/shop/closed-dates/', update)).data;
+/** `version`: the panel's (currencyVersion, closedDatesVersion) as read; a save by someone else since is refused (ADR 0168). */
+export const saveShopSettings = async (update: ShopSettingsUpdate, version?: string): Promise<ShopSettings> => (await api.put<ShopSettings>('/shop/', update, atVersion(version))).data;
+export const saveShopClosedDates = async (update: ShopClosedDatesUpdate, version?: string): Promise<ShopSettings> => (await api.put<ShopSettings>('/shop/closed-dates/', update, atVersion(version))).data;

@@ -1,7 +1,8 @@
 // An open tab follows the shop's currency without a reload (ADR 0166, amendment "other tabs follow"),
 // against a loopback HTTP server playing /api/shop/: another administrator's change is read when the
 // tab comes back into view, another tab's save of this browser arrives at once, and a tab that
-// stopped following (signed out) reads nothing.
+// stopped following (signed out) reads nothing. The currency's version follows with it, so a save
+// goes at the version of the currency the tab shows (ADR 0168's amendment "the shop's settings").
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { api } from '../api/http.ts';
@@ -10,16 +11,19 @@ import { followShopSettings, initialShopState, SHOP_CHANNEL, useShopStore } from
 
 let loopback: Loopback;
 /** What the server has saved now; `null` answers with a 500. */
-let saved: { currency: string | null } | null = { currency: 'GBP' };
+let saved: { currency: string | null; currencyVersion?: string } | null = { currency: 'GBP', currencyVersion: '1' };
 let reads = 0;
+/** The If-Match of each save. */
+let sentVersions: (string | undefined)[] = [];
 let visibility: DocumentVisibilityState = 'visible';
 let stop: () => void = () => undefined;
 
 beforeAll(async () => {
   loopback = await startLoopback((request, body, response) => {
-    if (request.url !== '/api/shop/') return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
+    if (request.url?.split('?')[0] !== '/api/shop/') return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
     if (request.method === 'PUT') {
-      saved = JSON.parse(body) as { currency: string | null };
+      sentVersions.push(request.headers['if-match']);
+      saved = { ...(JSON.parse(body) as { currency: string | null }), currencyVersion: String(Number(saved?.currencyVersion) + 1) };
       return sendJson(response, 200, saved);
     }
     reads += 1;
@@ -32,8 +36,9 @@ beforeAll(async () => {
 });
 afterAll(() => loopback.close());
 beforeEach(async () => {
-  saved = { currency: 'GBP' };
+  saved = { currency: 'GBP', currencyVersion: '1' };
   reads = 0;
+  sentVersions = [];
   visibility = 'visible';
   useShopStore.setState(initialShopState);
   await useShopStore.getState().load();
@@ -101,10 +106,29 @@ describe("the shop's settings in an open tab", () => {
     try {
       await useShopStore.getState().save({ currency: 'CHF' });
       expect(currency()).toBe('CHF');
-      await waitFor(() => expect(heard).toEqual([{ currency: 'CHF' }]));
+      expect(sentVersions).toEqual(['"1"']);
+      await waitFor(() => expect(heard).toEqual([{ currency: 'CHF', currencyVersion: '2' }]));
     } finally {
       otherTab.close();
     }
+  });
+
+  it("saves at the version of the currency it shows: one read again on focus, or another tab's save", async () => {
+    saved = { currency: 'EUR', currencyVersion: '7' };
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(useShopStore.getState().currencyVersion).toBe('7'));
+    await useShopStore.getState().save({ currency: 'USD' });
+    expect(useShopStore.getState()).toMatchObject({ currency: 'USD', currencyVersion: '8' });
+    const otherTab = new BroadcastChannel(SHOP_CHANNEL);
+    try {
+      otherTab.postMessage({ currency: 'JPY', currencyVersion: '9' });
+      await waitFor(() => expect(useShopStore.getState()).toMatchObject({ currency: 'JPY', currencyVersion: '9' }));
+    } finally {
+      otherTab.close();
+    }
+    saved = { currency: 'JPY', currencyVersion: '9' };
+    await useShopStore.getState().save({ currency: 'AUD' });
+    expect(sentVersions).toEqual(['"7"', '"9"']);
   });
 
   it('reads and hears nothing once it stopped following (signed out)', async () => {

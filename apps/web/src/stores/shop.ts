@@ -1,7 +1,9 @@
 // The shop's settings (GET /api/shop/), read by the shell once per page load and again whenever the
 // tab comes back into view, and sent to this browser's other tabs after an administrator saves them:
 // every money figure on the screens carries the shop's currency (ADR 0166), and an open tab follows a
-// change without a reload (its amendment "other tabs follow").
+// change without a reload (its amendment "other tabs follow"). The currency's version goes with it:
+// a save is made at the version last read, so one over another administrator's since is refused
+// (ADR 0168's amendment "the shop's settings"), while a tab that has read their change saves over it.
 import { create } from 'zustand';
 import { shopSettings, type ShopSettings, type ShopSettingsUpdate } from '@stockwise/contract';
 import { fetchShopSettings, saveShopSettings } from '../api/shop.ts';
@@ -9,16 +11,20 @@ import { fetchShopSettings, saveShopSettings } from '../api/shop.ts';
 export type ShopState = {
   /** The ISO 4217 code money shows in; null (none chosen, or not read yet) shows bare figures. */
   currency: string | null;
+  /** The version of the currency read with it (undefined before the first read: a save is then unchecked). */
+  currencyVersion: string | undefined;
   /** Asked for once: a failed read leaves bare figures rather than asking on every screen. */
   requested: boolean;
   load: () => Promise<void>;
   /** Reads the settings again (another administrator may have changed them); a failed read keeps what is shown. */
   refresh: () => Promise<void>;
-  /** Saves the settings; the promise fails with the server's refusal (the panel shows it). */
+  /** Saves the currency at the version read; the promise fails with the server's refusal (the panel shows it), edit_conflict when it was saved since. */
   save: (update: ShopSettingsUpdate) => Promise<void>;
+  /** Takes the settings as another answer gave them (a refusal's `current`). */
+  take: (settings: Pick<ShopSettings, 'currency' | 'currencyVersion'>) => void;
 };
 
-export const initialShopState = { currency: null, requested: false } satisfies Partial<ShopState>;
+export const initialShopState = { currency: null, currencyVersion: undefined, requested: false } satisfies Partial<ShopState>;
 
 /** The channel this browser's tabs tell each other a saved change on (same origin only). */
 export const SHOP_CHANNEL = 'stockwise-shop';
@@ -38,7 +44,8 @@ export const useShopStore = create<ShopState>()((set, get) => ({
   refresh: () =>
     (reading ??= (async () => {
       try {
-        set({ currency: (await fetchShopSettings()).currency });
+        const { currency, currencyVersion } = await fetchShopSettings();
+        set({ currency, currencyVersion });
       } catch {
         // Money keeps the currency it shows (bare figures before the first read); nothing else depends on it.
       } finally {
@@ -46,12 +53,13 @@ export const useShopStore = create<ShopState>()((set, get) => ({
       }
     })()),
   save: async (update) => {
-    const saved = await saveShopSettings(update);
-    set({ currency: saved.currency });
+    const saved = await saveShopSettings(update, get().currencyVersion);
+    get().take(saved);
     const others = channel();
     others?.postMessage(saved satisfies ShopSettings);
     others?.close();
   },
+  take: ({ currency, currencyVersion }) => set({ currency, currencyVersion }),
 }));
 
 /**
@@ -65,10 +73,11 @@ export function followShopSettings(target: Window): () => void {
     if (target.document.visibilityState === 'visible') refresh();
   };
   const others = channel();
-  // The currency alone is this store's: a tab of an older build sends no closed dates.
+  // The currency and its version alone are this store's. A tab of an older build sends no version:
+  // the one kept is then stale, and a save from this tab is refused with a Reload rather than made blind.
   const onSaved = (event: MessageEvent<unknown>) => {
-    const saved = shopSettings.pick({ currency: true }).safeParse(event.data);
-    if (saved.success) useShopStore.setState({ currency: saved.data.currency });
+    const saved = shopSettings.pick({ currency: true, currencyVersion: true }).partial({ currencyVersion: true }).safeParse(event.data);
+    if (saved.success) useShopStore.setState(saved.data);
   };
   target.addEventListener('focus', refresh);
   target.document.addEventListener('visibilitychange', onVisible);

@@ -50,6 +50,7 @@ import * as editsNameWhoChangedARow from './0470-edits-name-who-changed-a-row.ts
 import * as forecastRunsSayTheyRestarted from './0480-forecast-runs-say-they-restarted.ts';
 import * as theShopsClosedDates from './0510-the-shops-closed-dates.ts';
 import * as integrationSavesNameTheirVersion from './0520-integration-saves-name-their-version.ts';
+import * as shopSavesNameTheirVersions from './0530-shop-saves-name-their-versions.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '0480-forecast-runs-say-they-restarted': forecastRunsSayTheyRestarted,
   '0510-the-shops-closed-dates': theShopsClosedDates,
   '0520-integration-saves-name-their-version': integrationSavesNameTheirVersion,
+  '0530-shop-saves-name-their-versions': shopSavesNameTheirVersions,
 };

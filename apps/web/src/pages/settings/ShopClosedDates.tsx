@@ -1,13 +1,16 @@
 // Settings → Shop, "Closed on" (administrators; ADR 0171): the days the shop will be closed beyond
 // those its sales show every year — a substitute bank holiday, a stock-take day. The forecast sells
 // nothing on them. Typed in the browser's order (the Data screen's reader, ADR 0167) or picked; each
-// change is saved at once, the whole list.
+// change is saved at once, the whole list, at the version read (ADR 0168's amendment "the shop's
+// settings"): a list saved by someone else since is refused, the typed day kept, until Reload.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dayInPattern, formatDay, readTypedDay, typedFilterProblemText, type ShopClosedDate } from '@stockwise/contract';
+import { dayInPattern, formatDay, readTypedDay, typedFilterProblemText, type ShopClosedDate, type ShopSettings } from '@stockwise/contract';
 import { fetchShopSettings, saveShopClosedDates } from '../../api/shop.ts';
 import { normalizeError } from '../../api/errors.ts';
+import { currentOfConflict } from '../../api/versions.ts';
+import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 import { viewerDates } from '../datatab/viewer-dates.ts';
 
 const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' });
@@ -19,27 +22,35 @@ export function ShopClosedDates() {
   const { t } = useTranslation();
   const { order, pattern } = viewerDates();
   const [closed, setClosed] = useState<ShopClosedDate[] | null>(null);
+  const [version, setVersion] = useState<string | undefined>(undefined);
   const [typed, setTyped] = useState('');
   const [note, setNote] = useState('');
   const [typedProblem, setTypedProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Saved by someone else since the list was read: the settings as they are now, until Reload.
+  const [savedMeanwhile, setSavedMeanwhile] = useState<ShopSettings | null>(null);
+
+  const show = (settings: ShopSettings) => {
+    setClosed(settings.closedDates);
+    setVersion(settings.closedDatesVersion);
+  };
 
   useEffect(() => {
-    fetchShopSettings().then(
-      (settings) => setClosed(settings.closedDates),
-      (failure: unknown) => setError(normalizeError(failure).message),
-    );
+    fetchShopSettings().then(show, (failure: unknown) => setError(normalizeError(failure).message));
   }, []);
 
   const save = async (dates: ShopClosedDate[]): Promise<boolean> => {
     setBusy(true);
     setError(null);
+    setSavedMeanwhile(null);
     try {
-      setClosed((await saveShopClosedDates({ closedDates: dates })).closedDates);
+      show(await saveShopClosedDates({ closedDates: dates }, version));
       return true;
     } catch (failure) {
-      setError(normalizeError(failure).message);
+      const normalized = normalizeError(failure);
+      setError(normalized.message);
+      setSavedMeanwhile(currentOfConflict<ShopSettings>(normalized));
       return false;
     } finally {
       setBusy(false);
@@ -59,6 +70,13 @@ export function ShopClosedDates() {
       setTyped('');
       setNote('');
     }
+  };
+
+  // The typed day and note stay: Add then puts them in the list as it is now.
+  const reload = () => {
+    if (savedMeanwhile) show(savedMeanwhile);
+    setSavedMeanwhile(null);
+    setError(null);
   };
 
   const today = todayHere();
@@ -109,8 +127,11 @@ export function ShopClosedDates() {
         </List>
       )}
       {error && (
-        <Alert color="red" role="alert">
-          {error}
+        <Alert color="red" role="alert" data-testid="shop-closed-error">
+          <Stack gap={4}>
+            {error}
+            {savedMeanwhile && <ReloadAfterConflict label={t('shop.closed.reload')} hint={t('shop.closed.reloadHint')} onReload={reload} testId="shop-closed-reload" />}
+          </Stack>
         </Alert>
       )}
     </Stack>

@@ -1,10 +1,12 @@
 // Settings → Shop against a loopback HTTP server playing /api/shop/: the saved currency shows by
 // code and name, a currency is found by its name and chosen with the keyboard, the example follows
-// the choice, saving sends the code and the screens' money follows; a refusal says why.
+// the choice, saving sends the code and the screens' money follows; a refusal says why. Each save goes
+// at the version its panel read (If-Match); one the server refuses as saved meanwhile keeps what
+// was chosen or typed until Reload shows the settings as they are now (ADR 0168's amendment).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { moneyFormat } from '@stockwise/contract';
+import { moneyFormat, type ShopSettings } from '@stockwise/contract';
 import { api } from '../../api/http.ts';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
@@ -15,24 +17,35 @@ import { currencyOptions, ShopPanel } from './ShopPanel.tsx';
 let loopback: Loopback;
 let saves: unknown[] = [];
 let closedSaves: unknown[] = [];
-let closedDates: { date: string; note: string | null }[] = [];
+/** The If-Match of each save, in order. */
+let sentVersions: (string | undefined)[] = [];
+/** What the server has saved: the closed dates and each panel's version. */
+let stored: ShopSettings;
+/** The 409 of a save at a version no longer stored, as the server words it. */
+const conflict = (detail: string) => ({ code: 'edit_conflict', detail, current: stored, changed_by: 'sam', changed_at: '2026-12-05T14:02:00.000Z' });
+const stale = (header: string | string[] | undefined, version: string) => header !== undefined && header !== `"${version}"`;
 
 beforeAll(async () => {
   await initTestI18n();
   stubBrowserLayout();
   loopback = await startLoopback((request, body, response) => {
-    if (request.url === '/api/shop/' && request.method === 'GET') return sendJson(response, 200, { currency: 'GBP', closedDates });
-    if (request.url === '/api/shop/closed-dates/' && request.method === 'PUT') {
+    const path = request.url?.split('?')[0];
+    if (path === '/api/shop/' && request.method === 'GET') return sendJson(response, 200, stored);
+    if (request.method === 'PUT') sentVersions.push(request.headers['if-match']);
+    if (path === '/api/shop/closed-dates/' && request.method === 'PUT') {
       const update = JSON.parse(body) as { closedDates: { date: string; note: string | null }[] };
       closedSaves.push(update);
-      closedDates = [...update.closedDates].sort((a, b) => a.date.localeCompare(b.date));
-      return sendJson(response, 200, { currency: 'GBP', closedDates });
+      if (stale(request.headers['if-match'], stored.closedDatesVersion)) return sendJson(response, 409, conflict('The closed dates were changed by sam at 14:02 after you opened them. Reload to see their change, then edit again.'));
+      stored = { ...stored, closedDates: [...update.closedDates].sort((a, b) => a.date.localeCompare(b.date)), closedDatesVersion: String(Number(stored.closedDatesVersion) + 1) };
+      return sendJson(response, 200, stored);
     }
-    if (request.url !== '/api/shop/' || request.method !== 'PUT') return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
+    if (path !== '/api/shop/' || request.method !== 'PUT') return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
     const update = JSON.parse(body) as { currency: string | null };
     saves.push(update);
     if (update.currency === 'XSU') return sendJson(response, 400, { detail: 'Invalid request: currency: Choose a currency by its ISO 4217 code, such as USD, GBP, EUR or AUD.', code: 'validation_error', errors: { currency: ['Choose a currency by its ISO 4217 code, such as USD, GBP, EUR or AUD.'] } });
-    return sendJson(response, 200, update);
+    if (stale(request.headers['if-match'], stored.currencyVersion)) return sendJson(response, 409, conflict("The shop's currency was changed by sam at 14:02 after you opened it. Reload to see their change, then edit again."));
+    stored = { ...stored, currency: update.currency, currencyVersion: String(Number(stored.currencyVersion) + 1) };
+    return sendJson(response, 200, stored);
   });
   api.defaults.baseURL = `${loopback.baseUrl}/api`;
   // Node's HTTP client: jsdom's XMLHttpRequest would hold the loopback server to CORS.
@@ -42,8 +55,9 @@ afterAll(() => loopback.close());
 beforeEach(() => {
   saves = [];
   closedSaves = [];
-  closedDates = [{ date: '2026-12-28', note: 'Bank holiday (substitute)' }];
-  useShopStore.setState({ ...initialShopState, currency: 'GBP', requested: true });
+  sentVersions = [];
+  stored = { currency: 'GBP', currencyVersion: '3', closedDates: [{ date: '2026-12-28', note: 'Bank holiday (substitute)' }], closedDatesVersion: '5' };
+  useShopStore.setState({ ...initialShopState, currency: 'GBP', currencyVersion: '3', requested: true });
 });
 afterEach(cleanup);
 
@@ -91,7 +105,8 @@ describe('the Shop panel', () => {
     fireEvent.click(saveButton());
     expect((await screen.findByTestId('shop-saved')).textContent).toBe('Saved: money now shows as €1,240.50 on every screen.');
     expect(saves).toEqual([{ currency: 'EUR' }]);
-    expect(useShopStore.getState().currency).toBe('EUR');
+    expect(sentVersions).toEqual(['"3"']);
+    expect(useShopStore.getState()).toMatchObject({ currency: 'EUR', currencyVersion: '4' });
     expect(moneyFormat(useShopStore.getState().currency).format(24.99)).toBe('€24.99');
     expect(saveButton().disabled).toBe(true);
   });
@@ -118,6 +133,33 @@ describe('the Shop panel', () => {
     expect(saves).toEqual([{ currency: 'XSU' }]);
     expect(useShopStore.getState().currency).toBe('GBP');
     expect(example()).toBe('Money shows as XSU\u00a01,240.50');
+    expect(screen.queryByTestId('shop-reload')).toBeNull();
+  });
+
+  it("refuses a save over another administrator's since, keeping the choice until Reload shows theirs; then saves at their version", async () => {
+    stored = { ...stored, currency: 'USD', currencyVersion: '4' };
+    renderPanel();
+    box().focus();
+    fireEvent.change(box(), { target: { value: 'euro' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'EUR — Euro' }));
+    fireEvent.click(saveButton());
+    const refusal = await screen.findByTestId('shop-error');
+    expect(refusal.textContent).toContain("The shop's currency was changed by sam at 14:02 after you opened it.");
+    expect(sentVersions).toEqual(['"3"']);
+    expect(box().value).toBe('EUR — Euro');
+    expect(useShopStore.getState()).toMatchObject({ currency: 'GBP', currencyVersion: '3' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(box().value).toBe('USD — US Dollar'));
+    expect(screen.queryByTestId('shop-error')).toBeNull();
+    expect(useShopStore.getState()).toMatchObject({ currency: 'USD', currencyVersion: '4' });
+    box().focus();
+    fireEvent.change(box(), { target: { value: 'euro' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'EUR — Euro' }));
+    fireEvent.click(saveButton());
+    await screen.findByTestId('shop-saved');
+    expect(sentVersions).toEqual(['"3"', '"4"']);
+    expect(stored).toMatchObject({ currency: 'EUR', currencyVersion: '5' });
   });
 });
 
@@ -147,6 +189,29 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove 28 Dec 2026' }));
     await waitFor(() => expect(listed()).toEqual(['Mon 4 Jan 2027 — Stock-takeRemove']));
     expect(closedSaves.at(-1)).toEqual({ closedDates: [{ date: '2027-01-04', note: 'Stock-take' }] });
+    // Each save at the version the one before gave.
+    expect(sentVersions).toEqual(['"5"', '"6"']);
+  });
+
+  it("refuses an added day over another administrator's list since, keeping the day typed; Reload shows their list and Add puts the day in it", async () => {
+    renderPanel();
+    await screen.findByTestId('shop-closed-list');
+    stored = { ...stored, closedDates: [...stored.closedDates, { date: '2027-01-11', note: 'Inventory' }], closedDatesVersion: '6' };
+    fireEvent.change(dateBox(), { target: { value: '4/1/2027' } });
+    fireEvent.change(noteBox(), { target: { value: 'Stock-take' } });
+    fireEvent.submit(addForm());
+    expect((await screen.findByTestId('shop-closed-error')).textContent).toContain('The closed dates were changed by sam at 14:02 after you opened them.');
+    expect(listed()).toEqual(['Mon 28 Dec 2026 — Bank holiday (substitute)Remove']);
+    expect([dateBox().value, noteBox().value]).toEqual(['4/1/2027', 'Stock-take']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(listed()).toEqual(['Mon 28 Dec 2026 — Bank holiday (substitute)Remove', 'Mon 11 Jan 2027 — InventoryRemove']));
+    expect(screen.queryByTestId('shop-closed-error')).toBeNull();
+    expect([dateBox().value, noteBox().value]).toEqual(['4/1/2027', 'Stock-take']);
+    fireEvent.submit(addForm());
+    await waitFor(() => expect(listed()).toHaveLength(3));
+    expect(sentVersions).toEqual(['"5"', '"6"']);
+    expect(stored.closedDates.map((day) => day.date)).toEqual(['2026-12-28', '2027-01-04', '2027-01-11']);
   });
 
   it('says how to type a date it cannot read, and which day does not exist, sending nothing', async () => {

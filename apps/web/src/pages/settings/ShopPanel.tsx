@@ -1,11 +1,15 @@
 // Settings → Shop (administrators): the shop's currency, which every money figure on the screens
 // carries once chosen — unit costs, order costs, the stock's worth (ADR 0166). Chosen by code or
 // name from the currencies the browser knows. Below it, the days the shop will be closed on (ADR 0171).
+// Saved at the version read (ADR 0168's amendment "the shop's settings"): a save over another
+// administrator's since is refused, the choice kept, until Reload shows theirs.
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { moneyFormat } from '@stockwise/contract';
+import { moneyFormat, type ShopSettings } from '@stockwise/contract';
 import { normalizeError } from '../../api/errors.ts';
+import { currentOfConflict } from '../../api/versions.ts';
+import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 import { useShopStore } from '../../stores/shop.ts';
 import { ShopClosedDates } from './ShopClosedDates.tsx';
 
@@ -50,11 +54,14 @@ export function ShopPanel() {
   const { t } = useTranslation();
   const saved = useShopStore((state) => state.currency);
   const save = useShopStore((state) => state.save);
+  const take = useShopStore((state) => state.take);
   // Undefined until the administrator picks: the saved currency shows, also when it arrives after the panel.
   const [picked, setPicked] = useState<string | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // Saved by someone else since it was read: the settings as they are now, until Reload.
+  const [savedMeanwhile, setSavedMeanwhile] = useState<ShopSettings | null>(null);
   const chosen = picked === undefined ? saved : picked;
   const options = useMemo(() => [{ value: NO_CURRENCY, label: t('shop.none', { example: moneyFormat(null).format(EXAMPLE_AMOUNT) }) }, ...currencyOptions(saved)], [saved, t]);
   const example = (currency: string | null) => moneyFormat(currency).format(EXAMPLE_AMOUNT);
@@ -63,6 +70,7 @@ export function ShopPanel() {
     setBusy(true);
     setError(null);
     setDone(null);
+    setSavedMeanwhile(null);
     save({ currency: chosen }).then(
       () => {
         setBusy(false);
@@ -70,10 +78,18 @@ export function ShopPanel() {
         setDone(chosen ? t('shop.saved', { example: example(chosen) }) : t('shop.savedNone', { example: example(null) }));
       },
       (failure: unknown) => {
+        const normalized = normalizeError(failure);
         setBusy(false);
-        setError(normalizeError(failure).message);
+        setError(normalized.message);
+        setSavedMeanwhile(currentOfConflict<ShopSettings>(normalized));
       },
     );
+  };
+  const reload = () => {
+    if (savedMeanwhile) take(savedMeanwhile);
+    setPicked(undefined);
+    setSavedMeanwhile(null);
+    setError(null);
   };
 
   return (
@@ -108,8 +124,11 @@ export function ShopPanel() {
           {t('shop.example', { example: example(chosen) })}
         </Text>
         {error && (
-          <Alert color="red" role="alert">
-            {error}
+          <Alert color="red" role="alert" data-testid="shop-error">
+            <Stack gap={4}>
+              {error}
+              {savedMeanwhile && <ReloadAfterConflict label={t('shop.reload')} hint={t('shop.reloadHint')} onReload={reload} testId="shop-reload" />}
+            </Stack>
           </Alert>
         )}
         {done && (
