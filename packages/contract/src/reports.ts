@@ -75,7 +75,11 @@ export const executeRequest = z.object({ sql_code: sqlCode });
  * limits, its rows as an Excel workbook; the title names the file and the sheet. The screen's CSV
  * is written by the browser from the rows it shows (docs/adr/0161 "Amendment: Download Excel").
  */
-export const reportExportRequest = executeRequest.extend({ title: storableText().trim().max(200).default('') });
+export const reportExportRequest = executeRequest.extend({
+  title: storableText().trim().max(200).default(''),
+  /** Result columns of money (the chart's `money_fields`): written in the shop's currency, still numbers (ADR 0166). */
+  money_fields: chartConfig.shape.money_fields,
+});
 export type ReportExportRequest = z.input<typeof reportExportRequest>;
 export const reportExportQuery = timeZoneQuery.extend({ format: z.enum(['xlsx'], { error: 'Format is xlsx (the CSV is written by the browser).' }).default('xlsx') });
 

@@ -4,6 +4,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { moneyNumberFormat } from '../http/xlsx.ts';
 import { fixtureProducts, loadReportFixture } from './fixtures.test-data.ts';
 
 describe.each(backends)('report download as .xlsx on %s', (backend) => {
@@ -55,6 +56,20 @@ describe.each(backends)('report download as .xlsx on %s', (backend) => {
     expect(capped.rows).toHaveLength(1501);
     expect(capped.rows.at(-1)).toEqual([[N, 1500]]);
     expect(capped.sheet.name).toBe('report');
+  });
+
+  it("writes the money columns it is told of in the shop's currency, still numbers; bare before the shop has one", async () => {
+    const admin = (await signUpUser(server, { role: 'admin' })).access;
+    const moneyColumn = async () => {
+      const { sheet } = await rowsOf(await download({ sql_code: 'select 12.5::numeric as stock_value, 3 as units, 4.25::numeric as price', title: 'Value', money_fields: ['stock_value', 'units', 'no_such_column'] }));
+      return [1, 2, 3].map((column) => ({ value: sheet.getRow(2).getCell(column).value, numFmt: sheet.getRow(2).getCell(column).numFmt }));
+    };
+    expect(await moneyColumn()).toEqual([{ value: 12.5, numFmt: undefined }, { value: 3, numFmt: undefined }, { value: 4.25, numFmt: undefined }]);
+    expect((await server.request('/api/shop/', { method: 'PUT', token: admin, body: { currency: 'GBP' } })).status).toBe(200);
+    expect(await moneyColumn()).toEqual([{ value: 12.5, numFmt: moneyNumberFormat('GBP') }, { value: 3, numFmt: moneyNumberFormat('GBP') }, { value: 4.25, numFmt: undefined }]);
+    const tooMany = await download({ sql_code: 'select 1 as one', title: 'x', money_fields: Array.from({ length: 51 }, (_, index) => `c${index}`) });
+    expect(tooMany.status).toBe(400);
+    expect(Object.keys(((await tooMany.json()) as { errors: Record<string, string[]> }).errors)).toEqual(['money_fields']);
   });
 
   it('refuses SQL the sandbox refuses or cannot run, and a format it does not write, with a 400 naming the field', async () => {

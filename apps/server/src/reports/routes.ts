@@ -97,7 +97,7 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
         response: { 200: z.string().describe('.xlsx bytes'), ...errors },
       },
       handler: async (request, reply) =>
-        sendDownload(reply, await exportReportRows(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, title: request.body.title, receivedAt: receivedAt(reply), timeZone: sentTimeZone(request.query.time_zone) })),
+        sendDownload(reply, await exportReportRows(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, title: request.body.title, moneyFields: request.body.money_fields ?? [], receivedAt: receivedAt(reply), timeZone: sentTimeZone(request.query.time_zone) })),
     });
     app.post('/api/user-reports/generate-from-request/', {
       config: { policy: 'editor' },

@@ -19,6 +19,7 @@ import { BuiltInReportWriter, ModelReportWriter, WriterError, type CurrentReport
 import * as repo from './repo.ts';
 import { firstPeriodCut, unfinishedPeriod } from './unfinished-period.ts';
 import { noProductMatches, unmatchedProductWords } from '../plain-words/catalogue.ts';
+import { readCurrency } from '../shop/repo.ts';
 import { checkReportSql, loadSqlParser, SandboxRefusal, type CheckedSql } from './sandbox/gate.ts';
 import { EmbeddedSandbox, PostgresSandbox, ReportRunError, type ReportSandbox, type SandboxRun } from './sandbox/executor.ts';
 
@@ -239,11 +240,15 @@ const WHOLE_NUMBER_TYPES = new Set(['int2', 'int4', 'int8', 'oid']);
 /** Rows handed to the workbook at a time: the next are written once the reader has taken these. */
 const EXPORT_BATCH_ROWS = 1000;
 
-/** A result column as the .xlsx download writes it: numbers, days, moments and yes/no as typed cells, the rest as text. */
-function sheetColumnOfResult(column: ResultColumn): SheetColumn {
+/**
+ * A result column as the .xlsx download writes it: numbers, days, moments and yes/no as typed cells,
+ * the rest as text; a number column of money (`moneyFields`) in the shop's `currency` once it has one.
+ */
+const sheetColumnOfResult = (moneyFields: readonly string[], currency: string | null) => (column: ResultColumn): SheetColumn => {
   const header = column.name;
   switch (column.type) {
     case 'number':
+      if (currency && moneyFields.includes(column.name)) return { header, kind: 'decimal', currency };
       return { header, kind: WHOLE_NUMBER_TYPES.has(column.db_type) ? 'integer' : 'number' };
     case 'date':
       return { header, kind: 'date' };
@@ -256,7 +261,7 @@ function sheetColumnOfResult(column: ResultColumn): SheetColumn {
     case 'other':
       return { header, kind: 'text' };
   }
-}
+};
 
 const sheetValueOf = (value: ResultCell | undefined): SheetValue => (value !== null && typeof value === 'object' ? JSON.stringify(value) : value);
 
@@ -271,7 +276,7 @@ function* resultBatches(run: SandboxRun): Generator<SheetValue[][]> {
  * row limits, the per-user limit), its rows as an .xlsx of typed cells. A run that fails is a 400
  * naming sql_code with the run's message: there is no file to give.
  */
-export async function exportReportRows(ctx: ReportsContext, options: RunRequest & { title: string }): Promise<Download> {
+export async function exportReportRows(ctx: ReportsContext, options: RunRequest & { title: string; moneyFields: readonly string[] }): Promise<Download> {
   let run: SandboxRun;
   try {
     run = await runReportSql(ctx, options);
@@ -280,7 +285,9 @@ export async function exportReportRows(ctx: ReportsContext, options: RunRequest 
     throw error;
   }
   const name = options.title || 'report';
-  return { fileName: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: xlsxStream({ sheetName: name, columns: run.columns.map(sheetColumnOfResult), rows: resultBatches(run) }) };
+  // Read with the download, as the Data screen's Excel does: a currency just chosen shows in the next file.
+  const columns = run.columns.map(sheetColumnOfResult(options.moneyFields, options.moneyFields.length > 0 ? await readCurrency(ctx.db) : null));
+  return { fileName: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: xlsxStream({ sheetName: name, columns, rows: resultBatches(run) }) };
 }
 
 /** A saved report, by id or by title, run for the dashboard. */

@@ -201,13 +201,26 @@ describe('reports store', () => {
     // Run and file both in the viewer's day: the report's current_date is the browser's zone's (ADR 0030).
     const inZone = `time_zone=${encodeURIComponent(browserTimeZone())}`;
     expect(calls.findLast((call) => call.key === 'POST /api/user-reports/execute/')?.query).toBe(`?${inZone}`);
-    expect(calls.at(-1)).toEqual({ key: 'POST /api/user-reports/export/', query: `?format=xlsx&${inZone}`, body: { sql_code: 'select 1', title: 'Stock by day' } });
+    expect(calls.at(-1)).toEqual({ key: 'POST /api/user-reports/export/', query: `?format=xlsx&${inZone}`, body: { sql_code: 'select 1', title: 'Stock by day', money_fields: [] } });
     expect(state().operations.export).toEqual({ busy: false, error: null, detail: null, sqlError: null });
     answers['POST /api/user-reports/export/'] = { status: 400, body: { detail: 'The report ran longer than 10 s and was stopped.', code: 'validation_error', errors: { sql_code: ['The report ran longer than 10 s and was stopped.'] } } };
     expect(await state().exportXlsx()).toBeNull();
     expect(state().operations.export).toEqual({ busy: false, error: 'Failed to download the Excel file', detail: 'The report ran longer than 10 s and was stopped.', sqlError: null });
   });
 
+
+  it("asks for the money columns the result's table shows in the shop's currency: proposed by name, or the chart's choice", async () => {
+    await state().selectReport(7);
+    const columns = [{ name: 'product_code', type: 'text', db_type: 'text' }, { name: 'stock_value', type: 'number', db_type: 'numeric' }, { name: 'units', type: 'number', db_type: 'int4' }];
+    answers['POST /api/user-reports/execute/'] = { status: 200, body: { success: true, results: [{ product_code: 'A', stock_value: 12.5, units: 3 }], columns, truncated: false, row_count: 1, duration_ms: 1, error: null, unfinished_period: null } };
+    answers['POST /api/user-reports/export/'] = { status: 200, body: null, file: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes: Buffer.from([0x50, 0x4b]) } };
+    await state().runSql();
+    await state().exportXlsx();
+    expect(calls.at(-1)?.body).toMatchObject({ money_fields: ['stock_value'] });
+    state().updateDraft({ chart_config: { type: 'table', x_field: null, series: [], group_field: null, stacked: false, title: '', sort: null, money_fields: ['stock_value', 'units'] } });
+    await state().exportXlsx();
+    expect(calls.at(-1)?.body).toMatchObject({ money_fields: ['stock_value', 'units'] });
+  });
 
   it("keeps the server's notice of what a change request or a regenerated SQL left out until the next request or another report", async () => {
     await state().selectReport(7);

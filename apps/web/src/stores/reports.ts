@@ -366,14 +366,16 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
     },
 
     exportXlsx: async () => {
-      const { executedSql, draft } = get();
+      const { executedSql, draft, execution } = get();
       if (executedSql === null) {
         fail('export', i18n.t('reports.errors.exportNotRun'));
         return null;
       }
+      // The money columns the result's table shows in the shop's currency: the file writes them so too.
+      const moneyFields = execution?.success ? (chartShownFor(draft?.chart_config ?? null, execution.columns, execution.results.length).chart.money_fields ?? []) : [];
       start('export');
       try {
-        const file = await reportsApi.exportXlsx({ sql_code: executedSql, title: draft?.title ?? '' });
+        const file = await reportsApi.exportXlsx({ sql_code: executedSql, title: draft?.title ?? '', money_fields: moneyFields });
         done('export');
         return file;
       } catch (error) {
