@@ -87,6 +87,23 @@ describe('windows "until" a named day, over HTTP', () => {
     });
   });
 
+  it('reads "before the next bank holiday" for a London shop as the day before the next of England\'s bank holidays', async () => {
+    // gov.uk's list for England and Wales, substitute days included (Boxing Day 2026 is on Saturday: Monday 28 Dec).
+    const bankHolidays = ['2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28', '2027-01-01', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-08-30', '2027-12-27', '2027-12-28', '2028-01-03', '2028-04-14', '2028-04-17', '2028-05-01', '2028-05-29', '2028-08-28', '2028-12-25', '2028-12-26'];
+    const day = dayInTimeZone(Date.now(), 'Europe/London');
+    const holiday = bankHolidays.find((date) => date > day) as string;
+    const ask = async (content: string) => {
+      const response = await server.request('/api/assistant/messages/?time_zone=Europe%2FLondon', { token: viewer.access, headers: { 'accept-language': 'en-GB' }, body: { content } });
+      return (response.json.messages as ChatMessage[]).at(-1) as ChatMessage;
+    };
+    const eve = addDays(holiday, -1);
+    const [answer, twin] = [await ask('what runs out before the next bank holiday'), await ask(`what runs out by ${Number(eve.slice(8))}/${Number(eve.slice(5, 7))}/${eve.slice(0, 4)}`)];
+    expect(answer.content).toContain(`by ${dayWords(eve)} (before the `);
+    expect(answer.content).toContain(` on ${dayWords(holiday)})`);
+    expect(answer.content).not.toContain('I did not use');
+    expect(answer.blocks.filter((block) => block.type === 'table')).toEqual(twin.blocks.filter((block) => block.type === 'table'));
+  });
+
   it('reads "until Anzac Day" for the Melbourne shop as its next 25 April', async () => {
     const day = dayInTimeZone(Date.now(), 'Australia/Melbourne');
     const anzac = next(day, (y) => `${y}-04-25`);

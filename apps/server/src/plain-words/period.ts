@@ -440,10 +440,38 @@ function latestBankHoliday(today: string, relative: string | undefined, part: st
     .filter((day) => (relative === 'last' || relative === 'previous' ? day < today : day <= today))
     .filter((day) => !part || weekdayOf(day) === MONDAY);
   const date = candidates.at(-1) as string;
-  const year = partsOf(date)[0];
-  if (part === 'weekend') return { kind: 'between', from: addDays(date, date === easterDay(year, 1) ? -3 : -2), to: date };
-  const named = (['early_may_bank_holiday', 'spring_bank_holiday', 'summer_bank_holiday'] as const).find((day) => retailDayIn(day, year) === date);
+  if (part === 'weekend') return { kind: 'between', from: bankHolidayWeekendStart(date), to: date };
+  const named = namedBankHoliday(date);
   return named ? { kind: 'day', date, retailDay: named } : { kind: 'day', date };
+}
+
+/** A Monday bank holiday's weekend starts on its Saturday; Easter Monday's on Good Friday. */
+const bankHolidayWeekendStart = (monday: string) => addDays(monday, monday === easterDay(partsOf(monday)[0], 1) ? -3 : -2);
+/** The early May, spring or summer bank holiday a day is, if it is one: answers name those by their names. */
+const namedBankHoliday = (date: string) => (['early_may_bank_holiday', 'spring_bank_holiday', 'summer_bank_holiday'] as const).find((day) => retailDayIn(day, partsOf(date)[0]) === date);
+
+/**
+ * "Before the next bank holiday", "by the bank holiday", "until bank holiday Monday", "before the bank
+ * holiday weekend": a window ahead to the next of England's and Wales' bank holidays (today included;
+ * after today with "next"), a Monday one when "Monday" or "weekend" is said. "Before" ends the day
+ * before it (before the weekend: the day before its Saturday), "by" and "until" on it (on the
+ * weekend's first day), "through" on its last. The answer names the day, which the words did not.
+ */
+function readBankHolidayAhead(reading: Reading, today: string): Ahead | null {
+  const match = reading.exec(BANK_HOLIDAY_AHEAD);
+  if (!match) return null;
+  const [, until, next, part] = match as unknown as [string, string, string | undefined, string | undefined];
+  const thisYear = partsOf(today)[0];
+  const weekend = part === 'weekend';
+  const date = [...bankHolidaysIn(thisYear), ...bankHolidaysIn(thisYear + 1)]
+    .filter((day) => !part || weekdayOf(day) === MONDAY)
+    // A window must still have days to come: "before" the day that is today, or "the next", is the following one.
+    .find((day) => (weekend ? bankHolidayWeekendStart(day) : day) >= (next || until === 'before' ? addDays(today, 1) : today)) as string;
+  const days = { from: weekend ? bankHolidayWeekendStart(date) : date, to: date };
+  const by = until === 'before' ? addDays(days.from, -1) : until === 'through' || until === 'thru' ? days.to : days.from;
+  const named = namedBankHoliday(date);
+  const words = weekend ? `${until} the bank holiday weekend (${formatRange(days)})` : `${until} ${named ? RETAIL_DAY_NAMES[named] : 'the bank holiday'} on ${formatDay(date)}`;
+  return { from: null, by, words, span: { through: by } };
 }
 
 /**
@@ -826,7 +854,7 @@ function readComing(reading: Reading, today: string): (Ahead & { from: string })
  */
 function readDayAhead(reading: Reading, today: string): Ahead | null {
   const month = reading.exec(UNTIL_MONTH_AHEAD);
-  if (!month) return readNamedDayAhead(reading, today);
+  if (!month) return readNamedDayAhead(reading, today) ?? readBankHolidayAhead(reading, today);
   const named = monthOfName(month[2] as string);
   const [thisYear, thisMonth] = partsOf(today);
   const year = month[3] ? Number(month[3]) : named >= thisMonth ? thisYear : thisYear + 1;
@@ -958,6 +986,8 @@ const UNIT_END = `(?:the )?end of (?:(?:the |this )?(?:week|month|quarter|year)|
 const UNTIL_WORDS = "by|before|until|till|'til|through|thru|up to|up until";
 /** "The 24th", "the 1st": a day of the month said without its month (never "the 24th of December", a DATE). */
 const DAY_OF_MONTH = `\\d{1,2}(?:st|nd|rd|th)(?!(?: of)? (?:${MONTH})\\b)`;
+/** "Before the (next) bank holiday", "until bank holiday Monday", "by the bank holiday weekend": one not named by its season (`readBankHolidayAhead`). */
+const BANK_HOLIDAY_AHEAD = new RegExp(`\\b(${UNTIL_WORDS}) (?:the )?(next )?bank holiday(?: (monday|weekend))?\\b`);
 /** "By 24/12", "before 24.12." (a day-first date may end in a dot), "by Friday", "before Christmas", "until Black Friday", "through the end of the month", "till the 24th (of December)". */
 const AHEAD_DATE = new RegExp(`\\b(${UNTIL_WORDS}) (?:the (?=\\d))?(${DATE}|${NAMED_DAY}|${RETAIL_DAY_WORDS}|${UNIT_END}|${DAY_OF_MONTH})\\.?(?![\\d/.-])`);
 /** "Until December", "through January 2027": to the month's end ("by March" is left unread: `MONTH_AHEAD`). */
@@ -1029,7 +1059,7 @@ function dayNamed(text: string, today: string, mode: Occurrence, order: DateOrde
 export const HORIZON_WORDS = /\b(next|coming|within|over the next) \S+ (day|week|month)s?\b|(?<![\p{L}])(?:nächsten|kommenden) \S+ (?:tage?n?|wochen?|monate?n?)(?![\p{L}])|(?<![\p{L}])(?:komende|volgende|binnen) \S+ (?:dagen|dag|weken|week|maanden|maand)(?![\p{L}])/u;
 /** The words that said any window ahead (`readAhead`), blanked likewise: "by 24/12" is not the day 24/12, "in January" not last January. */
 export const AHEAD_WORDS = new RegExp(
-  [HORIZON_WORDS.source, '\\bnext (week|month|quarter|year)\\b', GERMAN_NEXT.source, DUTCH_HORIZON.source, DUTCH_NEXT.source, AHEAD_DATE.source, UNTIL_MONTH_AHEAD.source, MONTH_WITH_YEAR.source, MONTH_AHEAD.source, YEAR_THEN_QUARTER.source, QUARTER_THEN_YEAR.source].join('|'),
+  [HORIZON_WORDS.source, '\\bnext (week|month|quarter|year)\\b', GERMAN_NEXT.source, DUTCH_HORIZON.source, DUTCH_NEXT.source, AHEAD_DATE.source, BANK_HOLIDAY_AHEAD.source, UNTIL_MONTH_AHEAD.source, MONTH_WITH_YEAR.source, MONTH_AHEAD.source, YEAR_THEN_QUARTER.source, QUARTER_THEN_YEAR.source].join('|'),
   'gu',
 );
 

@@ -184,6 +184,25 @@ describe('periods in plain words', () => {
     expect(ahead('runs out in January', '2026-12-05')).toMatchObject({ from: '2027-01-01', by: '2027-01-31' });
   });
 
+  it('reads "before the next bank holiday", "by bank holiday Monday" and "before the bank holiday weekend" as a window to the next one, named by its day', () => {
+    // England and Wales (gov.uk): Boxing Day 2026 is a Saturday, so Monday 28 Dec is its substitute; 2027 opens on Friday 1 Jan.
+    expect(ahead('what should I order before the next bank holiday', '2026-12-05')).toEqual({ from: null, by: '2026-12-24', words: 'before the bank holiday on 25 Dec 2026', span: { through: '2026-12-24' }, unused: ['order'] });
+    expect(ahead('what runs out by the bank holiday', '2026-12-25')).toMatchObject({ by: '2026-12-25', words: 'by the bank holiday on 25 Dec 2026' });
+    expect(ahead('what runs out by the next bank holiday', '2026-12-25')).toMatchObject({ by: '2026-12-28', words: 'by the bank holiday on 28 Dec 2026' });
+    // "Before" the day that is today is the following one: a window must have days to come.
+    expect(ahead('what runs out before the bank holiday', '2026-12-28')).toMatchObject({ by: '2026-12-31', words: 'before the bank holiday on 1 Jan 2027' });
+    expect(ahead('what runs out until bank holiday monday', '2026-12-05')).toMatchObject({ by: '2026-12-28', words: 'until the bank holiday on 28 Dec 2026' });
+    expect(ahead('what runs out until bank holiday monday', '2027-01-02')).toMatchObject({ by: '2027-03-29' });
+    // One with a name is said by it; the weekend is Saturday to the Monday, Good Friday to Easter Monday at Easter.
+    expect(ahead('order before the next bank holiday', '2026-06-01')).toMatchObject({ by: '2026-08-30', words: 'before the summer bank holiday on 31 Aug 2026' });
+    expect(ahead('what runs out before the bank holiday weekend', '2026-06-01')).toMatchObject({ by: '2026-08-28', words: 'before the bank holiday weekend (29–31 Aug 2026)' });
+    expect(ahead('what runs out through the bank holiday weekend', '2027-03-01')).toMatchObject({ by: '2027-03-29', words: 'through the bank holiday weekend (26–29 Mar 2027)' });
+    expect(ahead('what runs out by the bank holiday weekend', '2027-03-01')).toMatchObject({ by: '2027-03-26' });
+    // Named by its season, it is still the retail day's reading; said of the past, still the latest that has come.
+    expect(ahead('order before the August bank holiday', '2026-06-01')).toMatchObject({ by: '2026-08-30', words: 'before the summer bank holiday' });
+    expect(windowOn('what runs out before the next bank holiday', '2026-12-05')).toEqual({ by: '2026-12-24', words: 'before the bank holiday on 25 Dec 2026', unused: ['runs', 'out'] });
+  });
+
   it('reads what will sell "until" a named day as the days from today to it, where the past reading has no "up to"', () => {
     const days = (question: string, today: string) => readDaysAhead(Reading.of(question), today);
     expect(days('what will I sell until Black Friday', '2026-12-05')).toEqual({ from: '2026-12-05', to: '2027-11-26', words: 'until Black Friday (5 Dec 2026–26 Nov 2027)' });
