@@ -469,9 +469,21 @@ function readBankHolidayAhead(reading: Reading, today: string): Ahead | null {
     .find((day) => (weekend ? bankHolidayWeekendStart(day) : day) >= (next || until === 'before' ? addDays(today, 1) : today)) as string;
   const days = { from: weekend ? bankHolidayWeekendStart(date) : date, to: date };
   const by = until === 'before' ? addDays(days.from, -1) : until === 'through' || until === 'thru' ? days.to : days.from;
-  const named = namedBankHoliday(date);
-  const words = weekend ? `${until} the bank holiday weekend (${formatRange(days)})` : `${until} ${named ? RETAIL_DAY_NAMES[named] : 'the bank holiday'} on ${formatDay(date)}`;
+  const words = weekend ? `${until} the bank holiday weekend (${formatRange(days)})` : `${until} ${bankHolidayName(date)} on ${formatDay(date)}`;
   return { from: null, by, words, span: { through: by } };
+}
+
+/** A bank holiday as a buyer calls it: "Christmas Day", "Good Friday", "the summer bank holiday"; a substitute day is "the bank holiday". */
+function bankHolidayName(date: string): string {
+  const [year, month, day] = partsOf(date);
+  const named = namedBankHoliday(date);
+  if (named) return RETAIL_DAY_NAMES[named];
+  if (date === easterDay(year, -2)) return 'Good Friday';
+  if (date === easterDay(year, 1)) return 'Easter Monday';
+  if (month === 1 && day === 1) return "New Year's Day";
+  if (month === 12 && day === 25) return 'Christmas Day';
+  if (month === 12 && day === 26) return 'Boxing Day';
+  return 'the bank holiday';
 }
 
 /**

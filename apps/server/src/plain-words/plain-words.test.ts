@@ -186,13 +186,14 @@ describe('periods in plain words', () => {
 
   it('reads "before the next bank holiday", "by bank holiday Monday" and "before the bank holiday weekend" as a window to the next one, named by its day', () => {
     // England and Wales (gov.uk): Boxing Day 2026 is a Saturday, so Monday 28 Dec is its substitute; 2027 opens on Friday 1 Jan.
-    expect(ahead('what should I order before the next bank holiday', '2026-12-05')).toEqual({ from: null, by: '2026-12-24', words: 'before the bank holiday on 25 Dec 2026', span: { through: '2026-12-24' }, unused: ['order'] });
-    expect(ahead('what runs out by the bank holiday', '2026-12-25')).toMatchObject({ by: '2026-12-25', words: 'by the bank holiday on 25 Dec 2026' });
+    expect(ahead('what should I order before the next bank holiday', '2026-12-05')).toEqual({ from: null, by: '2026-12-24', words: 'before Christmas Day on 25 Dec 2026', span: { through: '2026-12-24' }, unused: ['order'] });
+    expect(ahead('what runs out by the bank holiday', '2026-12-25')).toMatchObject({ by: '2026-12-25', words: 'by Christmas Day on 25 Dec 2026' });
     expect(ahead('what runs out by the next bank holiday', '2026-12-25')).toMatchObject({ by: '2026-12-28', words: 'by the bank holiday on 28 Dec 2026' });
     // "Before" the day that is today is the following one: a window must have days to come.
-    expect(ahead('what runs out before the bank holiday', '2026-12-28')).toMatchObject({ by: '2026-12-31', words: 'before the bank holiday on 1 Jan 2027' });
+    expect(ahead('what runs out before the bank holiday', '2026-12-28')).toMatchObject({ by: '2026-12-31', words: "before New Year's Day on 1 Jan 2027" });
     expect(ahead('what runs out until bank holiday monday', '2026-12-05')).toMatchObject({ by: '2026-12-28', words: 'until the bank holiday on 28 Dec 2026' });
-    expect(ahead('what runs out until bank holiday monday', '2027-01-02')).toMatchObject({ by: '2027-03-29' });
+    expect(ahead('what runs out until bank holiday monday', '2027-01-02')).toMatchObject({ by: '2027-03-29', words: 'until Easter Monday on 29 Mar 2027' });
+    expect(ahead('what runs out by the next bank holiday', '2027-01-02')).toMatchObject({ by: '2027-03-26', words: 'by Good Friday on 26 Mar 2027' });
     // One with a name is said by it; the weekend is Saturday to the Monday, Good Friday to Easter Monday at Easter.
     expect(ahead('order before the next bank holiday', '2026-06-01')).toMatchObject({ by: '2026-08-30', words: 'before the summer bank holiday on 31 Aug 2026' });
     expect(ahead('what runs out before the bank holiday weekend', '2026-06-01')).toMatchObject({ by: '2026-08-28', words: 'before the bank holiday weekend (29–31 Aug 2026)' });
@@ -200,7 +201,7 @@ describe('periods in plain words', () => {
     expect(ahead('what runs out by the bank holiday weekend', '2027-03-01')).toMatchObject({ by: '2027-03-26' });
     // Named by its season, it is still the retail day's reading; said of the past, still the latest that has come.
     expect(ahead('order before the August bank holiday', '2026-06-01')).toMatchObject({ by: '2026-08-30', words: 'before the summer bank holiday' });
-    expect(windowOn('what runs out before the next bank holiday', '2026-12-05')).toEqual({ by: '2026-12-24', words: 'before the bank holiday on 25 Dec 2026', unused: ['runs', 'out'] });
+    expect(windowOn('what runs out before the next bank holiday', '2026-12-05')).toEqual({ by: '2026-12-24', words: 'before Christmas Day on 25 Dec 2026', unused: ['runs', 'out'] });
   });
 
   it('reads what will sell "until" a named day as the days from today to it, where the past reading has no "up to"', () => {
