@@ -7,6 +7,7 @@
 // added and removed by keyboard in one go each, as one line (ADR 0171's amendment "a run of closed
 // days in one go").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
@@ -83,6 +84,15 @@ describe("the shop's currency", () => {
 });
 
 describe("the shop's closed days (ADR 0171)", () => {
+  /** From the From field, keyboard only: the days as this browser (en-US) writes them, Tab to To (empty: one day), Tab to the note, Enter adds. */
+  const addByKeyboard = async (page: Page, from: string, to: string, note: string) => {
+    for (const [field, text] of [from, to, note].entries()) {
+      if (field) await page.keyboard.press('Tab');
+      await page.keyboard.type(text);
+    }
+    await page.keyboard.press('Enter');
+  };
+
   it('are added by keyboard in the browser\'s date order, listed with their weekday, and removed', async () => {
     const { page } = browser;
     await signIn(page);
@@ -91,15 +101,11 @@ describe("the shop's closed days (ADR 0171)", () => {
     await closed.getByText('No closed days yet', { exact: false }).waitFor();
     expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
 
-    // Keyboard only: the date as this browser (en-US) writes it, Tab past To (left empty: one day) to the note, Enter adds.
+    // Keyboard only: one day (To left empty) with its note.
     const date = closed.getByRole('textbox', { name: /^From/ });
     expect(await date.getAttribute('placeholder')).toBe('12/28/2026');
     await date.focus();
-    await page.keyboard.type('12/28/2026');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Bank holiday (substitute)');
-    await page.keyboard.press('Enter');
+    await addByKeyboard(page, '12/28/2026', '', 'Bank holiday (substitute)');
     const list = closed.getByTestId('shop-closed-list');
     await expect.poll(() => list.textContent(), { timeout: PAGE_LOAD }).toBe('Mon 28 Dec 2026 — Bank holiday (substitute)Remove');
     await date.focus();
@@ -165,12 +171,7 @@ describe("the shop's closed days (ADR 0171)", () => {
 
     // Keyboard only: From, Tab, To, Tab, the note, Enter — ten days, 28 Dec among them, in one save.
     await closed.getByRole('textbox', { name: /^From/ }).focus();
-    await page.keyboard.type('12/24/2026');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('01/02/2027');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Christmas closure');
-    await page.keyboard.press('Enter');
+    await addByKeyboard(page, '12/24/2026', '01/02/2027', 'Christmas closure');
     const status = closed.getByTestId('shop-closed-status');
     await expect.poll(() => status.textContent(), { timeout: PAGE_LOAD }).toBe('Added 24 Dec 2026 – 2 Jan 2027 (10 days). 1 of these days was already on the list; its note is now “Christmas closure”.');
     expect(await list.textContent()).toBe('Thu 24 Dec 2026 – Sat 2 Jan 2027 — Christmas closure · 10 daysRemoveMon 4 Jan 2027RemoveMon 11 Jan 2027 — InventoryRemove');
