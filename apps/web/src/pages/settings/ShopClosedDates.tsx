@@ -114,11 +114,7 @@ export function ShopClosedDates() {
       return refuse(field, t('shop.closed.tooMany', { count: added.total, max: MAX_CLOSED_DATES }));
     }
     if (!(await save(added.closedDates))) return;
-    const alone = added.days === 1;
-    const already = !added.alreadyListed
-      ? ''
-      : ` ${t(alone ? (noteText ? 'shop.closed.dayAlreadyListed' : 'shop.closed.dayAlreadyListedNoNote') : noteText ? 'shop.closed.alreadyListed' : 'shop.closed.alreadyListedNoNote', { count: added.alreadyListed, note: noteText })}`;
-    setStatus(`${t('shop.closed.added', { run: runText({ ...span, days: added.days }) })}${already}`);
+    setStatus(`${t('shop.closed.added', { run: runText({ ...span, days: added.days }) })}${renotedText(added.alreadyListed, added.days, noteText)}`);
     setTyped('');
     setTypedTo('');
     setNote('');
@@ -129,6 +125,13 @@ export function ShopClosedDates() {
     if (!(await save((closed ?? []).filter((day) => day.date < run.from || day.date > run.to)))) return;
     setStatus(t('shop.closed.removed', { run: runText(run) }));
     focusAfterSave.current = { row };
+  };
+
+  /** What an add did to the days the list held already (they took its note): " It was already on the list; …", or nothing. */
+  const renotedText = (listed: number, days: number, noteText: string | null) => {
+    if (!listed) return '';
+    const key = `${days === 1 ? 'dayAlreadyListed' : 'alreadyListed'}${noteText ? '' : 'NoNote'}`;
+    return ` ${t(`shop.closed.${key}`, { count: listed, note: noteText })}`;
   };
 
   /** "24 Dec 2026 – 2 Jan 2027 (10 days)", or the one day. */
