@@ -3,8 +3,11 @@
 // reload, and in another tab left open, without one (ADR 0166). Its own server: the other suites
 // read bare figures. axe WCAG 2 A/AA on the panel, closed and with its list open. The closed days
 // saved over another administrator's since the panel opened are refused, the typed day kept, and
-// Reload shows their list (ADR 0168's amendment "the shop's settings").
+// Reload shows their list (ADR 0168's amendment "the shop's settings"). A ten-day Christmas closure is
+// added and removed by keyboard in one go each, as one line (ADR 0171's amendment "a run of closed
+// days in one go").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
@@ -81,6 +84,15 @@ describe("the shop's currency", () => {
 });
 
 describe("the shop's closed days (ADR 0171)", () => {
+  /** From the From field, keyboard only: the days as this browser (en-US) writes them, Tab to To (empty: one day), Tab to the note, Enter adds. */
+  const addByKeyboard = async (page: Page, from: string, to: string, note: string) => {
+    for (const [field, text] of [from, to, note].entries()) {
+      if (field) await page.keyboard.press('Tab');
+      await page.keyboard.type(text);
+    }
+    await page.keyboard.press('Enter');
+  };
+
   it('are added by keyboard in the browser\'s date order, listed with their weekday, and removed', async () => {
     const { page } = browser;
     await signIn(page);
@@ -89,14 +101,11 @@ describe("the shop's closed days (ADR 0171)", () => {
     await closed.getByText('No closed days yet', { exact: false }).waitFor();
     expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
 
-    // Keyboard only: the date as this browser (en-US) writes it, Tab to the note, Enter adds.
-    const date = closed.getByRole('textbox', { name: /^Date/ });
+    // Keyboard only: one day (To left empty) with its note.
+    const date = closed.getByRole('textbox', { name: /^From/ });
     expect(await date.getAttribute('placeholder')).toBe('12/28/2026');
     await date.focus();
-    await page.keyboard.type('12/28/2026');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Bank holiday (substitute)');
-    await page.keyboard.press('Enter');
+    await addByKeyboard(page, '12/28/2026', '', 'Bank holiday (substitute)');
     const list = closed.getByTestId('shop-closed-list');
     await expect.poll(() => list.textContent(), { timeout: PAGE_LOAD }).toBe('Mon 28 Dec 2026 — Bank holiday (substitute)Remove');
     await date.focus();
@@ -126,7 +135,7 @@ describe("the shop's closed days (ADR 0171)", () => {
 
     // This panel's add, from the list it read before: refused, the day and note kept.
     const panelClosed = page.getByTestId('shop-closed');
-    const dateBox = panelClosed.getByRole('textbox', { name: /^Date/ });
+    const dateBox = panelClosed.getByRole('textbox', { name: /^From/ });
     const noteBox = panelClosed.getByRole('textbox', { name: /^Note/ });
     await dateBox.fill('01/11/2027');
     await noteBox.fill('Inventory');
@@ -150,5 +159,48 @@ describe("the shop's closed days (ADR 0171)", () => {
       { date: '2027-01-11', note: 'Inventory' },
     ]);
   }, 120_000);
-});
 
+  it('are added as a run from one day to another by keyboard, shown as one line, and removed in one go', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.goto('/app/settings');
+    const closed = page.getByTestId('shop-closed');
+    const list = closed.getByTestId('shop-closed-list');
+    // The days the test before left: 28 Dec, 4 Jan, 11 Jan.
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: PAGE_LOAD }).toBe(3);
+
+    // Keyboard only: From, Tab, To, Tab, the note, Enter — ten days, 28 Dec among them, in one save.
+    await closed.getByRole('textbox', { name: /^From/ }).focus();
+    await addByKeyboard(page, '12/24/2026', '01/02/2027', 'Christmas closure');
+    const status = closed.getByTestId('shop-closed-status');
+    await expect.poll(() => status.textContent(), { timeout: PAGE_LOAD }).toBe('Added 24 Dec 2026 – 2 Jan 2027 (10 days). 1 of these days was already on the list; its note is now “Christmas closure”.');
+    expect(await list.textContent()).toBe('Thu 24 Dec 2026 – Sat 2 Jan 2027 — Christmas closure · 10 daysRemoveMon 4 Jan 2027RemoveMon 11 Jan 2027 — InventoryRemove');
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? null);
+    // Back in From, for the next closure.
+    expect(await focusedName()).toMatch(/^From/);
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+
+    const json = { 'content-type': 'application/json' };
+    const { access } = (await (await fetch(`${server.baseUrl}/api/token/`, { method: 'POST', headers: json, body: JSON.stringify(demoUser) })).json()) as { access: string };
+    const savedDates = async () => ((await (await fetch(`${server.baseUrl}/api/shop/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { closedDates: { date: string; note: string | null }[] }).closedDates;
+    const saved = await savedDates();
+    expect(saved).toHaveLength(12);
+    expect(saved.filter((day) => day.note === 'Christmas closure').map((day) => day.date)).toEqual([
+      '2026-12-24', '2026-12-25', '2026-12-26', '2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02',
+    ]);
+
+    // Tab past To, the note and Add to the run's one Remove, named by the run; Enter removes all ten.
+    for (let field = 0; field < 4; field += 1) await page.keyboard.press('Tab');
+    expect(await focusedName()).toBe('Remove 24 Dec 2026 – 2 Jan 2027');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status.textContent(), { timeout: PAGE_LOAD }).toBe('Removed 24 Dec 2026 – 2 Jan 2027 (10 days).');
+    expect(await list.textContent()).toBe('Mon 4 Jan 2027RemoveMon 11 Jan 2027 — InventoryRemove');
+    // The row now in its place has the focus.
+    expect(await focusedName()).toBe('Remove 4 Jan 2027');
+    expect(await savedDates()).toEqual([
+      { date: '2027-01-04', note: null },
+      { date: '2027-01-11', note: 'Inventory' },
+    ]);
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+  }, 120_000);
+});

@@ -3,7 +3,7 @@
 // (Mon 28 Dec 2026, the substitute bank holiday, and 4 Jan 2027, its stock-take) are the shop's own,
 // by date and note.
 import { describe, expect, it } from 'vitest';
-import { dayNumber } from './dates.ts';
+import { dayNumber, formatDay } from './dates.ts';
 import { closuresAhead, shopClosedDays } from './holidays.ts';
 
 const days = (...dates: string[]) => dates.map(dayNumber);
@@ -34,18 +34,46 @@ describe('closuresAhead', () => {
     expect(closuresAhead(days('2026-12-25'), [], both)).toEqual({ description: " Closed on 25 Dec (Christmas), as the shop's settings say.", patterns: ['shop_closed'] });
   });
 
-  it("names the first three of many and counts the rest, in date order, beside a weekday closed in its months", () => {
-    const many = shopClosedDays(['2027-01-08', '2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07'].map((date) => ({ date, note: null })));
+  it("names the first three of many and counts the rest in days, in date order, beside a weekday closed in its months", () => {
+    const many = shopClosedDays(['2027-01-12', '2027-01-04', '2027-01-06', '2027-01-08', '2027-01-10'].map((date) => ({ date, note: null })));
     const sundaysInJanuary = [{ weekday: 0, months: [1] }];
-    expect(closuresAhead(days('2027-01-03', '2027-01-08', '2027-01-07', '2027-01-06', '2027-01-05', '2027-01-04'), sundaysInJanuary, many)).toEqual({
-      description: " Closed on Sundays in Jan. Closed on 4 Jan, 5 Jan, 6 Jan and 2 more, as the shop's settings say.",
+    expect(closuresAhead(days('2027-01-03', '2027-01-12', '2027-01-10', '2027-01-08', '2027-01-06', '2027-01-04'), sundaysInJanuary, many)).toEqual({
+      description: " Closed on Sundays in Jan. Closed on 4 Jan, 6 Jan, 8 Jan and 2 more days, as the shop's settings say.",
       patterns: ['closed_days', 'shop_closed'],
     });
+  });
+
+  it('says a run of days with one note as a range, over the new year, and counts the days beyond the runs named', () => {
+    const christmas = Array.from({ length: 10 }, (_, index) => ({ date: formatDay(dayNumber('2026-12-24') + index), note: 'Christmas closure' }));
+    const closures = shopClosedDays([...christmas, { date: '2027-01-04', note: 'Stock-take' }]);
+    expect(closuresAhead(days(...christmas.map(({ date }) => date), '2027-01-04'), [], closures)).toEqual({
+      description: " Closed 24 Dec – 2 Jan (Christmas closure) and 4 Jan (Stock-take), as the shop's settings say.",
+      patterns: ['shop_closed'],
+    });
+    // Only the part of a run inside the horizon is said.
+    expect(closuresAhead(days('2026-12-31', '2027-01-01', '2027-01-02'), [], closures).description).toBe(" Closed 31 Dec – 2 Jan (Christmas closure), as the shop's settings say.");
+    // A note that changes splits the run; the fourth run is counted by its days.
+    const split = shopClosedDays([
+      { date: '2026-12-24', note: 'Christmas closure' },
+      { date: '2026-12-25', note: 'Christmas closure' },
+      { date: '2026-12-28', note: 'Bank holiday (substitute)' },
+      { date: '2026-12-29', note: null },
+      { date: '2026-12-30', note: null },
+      { date: '2027-01-04', note: 'Stock-take' },
+      { date: '2027-01-05', note: 'Stock-take' },
+    ]);
+    expect(closuresAhead(days('2026-12-24', '2026-12-25', '2026-12-28', '2026-12-29', '2026-12-30', '2027-01-04', '2027-01-05'), [], split).description).toBe(
+      " Closed 24 Dec – 25 Dec (Christmas closure), 28 Dec (Bank holiday (substitute)), 29 Dec – 30 Dec and 2 more days, as the shop's settings say.",
+    );
+    // Every day named alone: "Closed on", as for single days.
+    expect(closuresAhead(days('2026-12-25', '2026-12-28', '2026-12-29', '2027-01-04'), [], split).description).toBe(" Closed on 25 Dec (Christmas closure), 28 Dec (Bank holiday (substitute)), 29 Dec and 1 more day, as the shop's settings say.");
   });
 
   it('says only the days ahead, and the year where the days named are a year apart', () => {
     const twoYears = shopClosedDays([{ date: '2026-12-28' }, { date: '2027-12-28' }, { date: '2025-06-02', note: 'Flood' }]);
     expect(closuresAhead(days('2026-12-28', '2027-12-28'), [], twoYears).description).toBe(" Closed on 28 Dec 2026 and 28 Dec 2027, as the shop's settings say.");
+    const runs = shopClosedDays([{ date: '2026-12-31' }, { date: '2027-01-01' }, { date: '2027-12-31' }]);
+    expect(closuresAhead(days('2026-12-31', '2027-01-01', '2027-12-31'), [], runs).description).toBe(" Closed 31 Dec 2026 – 1 Jan 2027 and 31 Dec 2027, as the shop's settings say.");
   });
 });
 

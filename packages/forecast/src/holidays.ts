@@ -52,8 +52,8 @@ export function isShopClosedDay(entry: unknown): entry is ShopClosedDay {
   return !Number.isNaN(dayNumber(date)) && (note === undefined || note === null || typeof note === 'string');
 }
 
-/** How many of the shop's closed days the description names before it counts the rest ("and 3 more"). */
-const SHOP_DAYS_NAMED = 3;
+/** How many of the shop's runs of closed days the description names before it counts the rest ("and 3 more days"). */
+const SHOP_RUNS_NAMED = 3;
 
 /**
  * What the forecast says of the closed days in its horizon (`closedAhead`): the weekdays closed in
@@ -71,28 +71,44 @@ export function closuresAhead(closedAhead: readonly number[], weekdaysInMonths: 
   const sentences = [
     ...(holidays ? ['Closed on public holidays.'] : []),
     ...rulesAhead.map((rule) => `Closed on ${WEEKDAY_NAMES[rule.weekday]} in ${monthRanges(rule.months)}.`),
-    ...(shopAhead.length ? [`Closed on ${shopDaysText(shopAhead, shopDays)}, as the shop's settings say.`] : []),
+    ...(shopAhead.length ? [`${shopDaysText(shopAhead, shopDays)}, as the shop's settings say.`] : []),
   ];
   const patterns: DemandPattern[] = [...(rulesAhead.length ? ['closed_days' as const] : []), ...(holidays ? ['holidays' as const] : []), ...(shopAhead.length ? ['shop_closed' as const] : [])];
   return { description: sentences.map((sentence) => ` ${sentence}`).join(''), patterns };
 }
 
+type ShopRun = { from: number; to: number; note: string | null };
+
+/** Consecutive days (ascending) with the same note as one run: a shop closed over Christmas said it once, not ten times. */
+function shopRuns(days: readonly number[], notes: ReadonlyMap<number, string | null>): ShopRun[] {
+  const runs: ShopRun[] = [];
+  for (const day of days) {
+    const note = notes.get(day) ?? null;
+    const last = runs.at(-1);
+    if (last && last.to === day - 1 && last.note === note) last.to = day;
+    else runs.push({ from: day, to: day, note });
+  }
+  return runs;
+}
+
 /**
- * The first few of the shop's closed days ahead (ascending) by date and note, the rest counted:
- * "28 Dec (Stock-take), 29 Dec, 30 Dec and 3 more". The year too when the days named are a year
- * or more apart, where "28 Dec" would name two days.
+ * The shop's closed days ahead (ascending) as runs by date and note, the first few named and the
+ * rest counted in days: "Closed 24 Dec – 2 Jan (Christmas closure) and 4 Jan (Stock-take)",
+ * "Closed on 4 Jan (Stock-take), 6 Jan, 8 Jan and 3 more days" ("on" when every day named is a
+ * day alone). The year too when the days named span a year or more, where "28 Dec" would name two days.
  */
 function shopDaysText(days: readonly number[], notes: ReadonlyMap<number, string | null>): string {
-  const named = days.slice(0, SHOP_DAYS_NAMED);
-  const withYear = named.at(-1)! - named[0]! >= 365;
-  const parts = named.map((day) => {
+  const named = shopRuns(days, notes).slice(0, SHOP_RUNS_NAMED);
+  const withYear = named.at(-1)!.to - named[0]!.from >= 365;
+  const dayText = (day: number) => {
     const date = formatDay(day);
-    const note = notes.get(day);
-    return `${monthDayText(date.slice(5))}${withYear ? ` ${date.slice(0, 4)}` : ''}${note ? ` (${note})` : ''}`;
-  });
-  const more = days.length - named.length;
-  if (more) return `${parts.join(', ')} and ${more} more`;
-  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+    return `${monthDayText(date.slice(5))}${withYear ? ` ${date.slice(0, 4)}` : ''}`;
+  };
+  const parts = named.map(({ from, to, note }) => `${from === to ? dayText(from) : `${dayText(from)} – ${dayText(to)}`}${note ? ` (${note})` : ''}`);
+  const lead = named.every(({ from, to }) => from === to) ? 'Closed on' : 'Closed';
+  const more = days.length - named.reduce((sum, { from, to }) => sum + to - from + 1, 0);
+  if (more) return `${lead} ${parts.join(', ')} and ${more} more ${more === 1 ? 'day' : 'days'}`;
+  return `${lead} ${parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`}`;
 }
 
 /** Months (1–12) as runs a buyer reads, a run over the new year included: [1, 2, 12] is "Dec–Feb", [1, 3] "Jan, Mar". */

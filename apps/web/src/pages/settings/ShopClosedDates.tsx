@@ -1,22 +1,30 @@
 // Settings → Shop, "Closed on" (administrators; ADR 0171): the days the shop will be closed beyond
-// those its sales show every year — a substitute bank holiday, a stock-take day. The forecast sells
-// nothing on them. Typed in the browser's order (the Data screen's reader, ADR 0167) or picked; each
+// those its sales show every year — a substitute bank holiday, a stock-take day, a Christmas or
+// summer closure. The forecast sells nothing on them. Typed in the browser's order (the Data
+// screen's reader, ADR 0167), one day or a run from one day to another with one note; the list shows
+// a run as one line with one Remove (ADR 0171's amendment "a run of closed days in one go"). Each
 // change is saved at once, the whole list, at the version read (ADR 0168's amendment "the shop's
-// settings"): a list saved by someone else since is refused, the typed day kept, until Reload.
-import { useEffect, useState, type FormEvent } from 'react';
+// settings"): a list saved by someone else since is refused, the typed days kept, until Reload.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dayInPattern, formatDay, readTypedDay, typedFilterProblemText, type ShopClosedDate, type ShopSettings } from '@stockwise/contract';
+import { dayInPattern, formatDay, MAX_CLOSED_DATES, readTypedDay, typedFilterProblemText, type ShopClosedDate, type ShopSettings } from '@stockwise/contract';
 import { fetchShopSettings, saveShopClosedDates } from '../../api/shop.ts';
 import { normalizeError } from '../../api/errors.ts';
 import { currentOfConflict } from '../../api/versions.ts';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 import { viewerDates } from '../datatab/viewer-dates.ts';
+import { closedRuns, LONGEST_ADDED_RUN, withRun, type ClosedRun } from './closed-runs.ts';
 
 const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' });
 /** "Mon 28 Dec 2026": a planner checks the weekday of a closure. */
 const dayWithWeekday = (date: string) => `${weekday.format(new Date(`${date}T00:00:00Z`))} ${formatDay(date)}`;
+/** "24 Dec 2026 – 2 Jan 2027", or the one day: what a Remove button and the status line name. */
+const runSpan = (run: Pick<ClosedRun, 'from' | 'to'>) => (run.from === run.to ? formatDay(run.from) : `${formatDay(run.from)} – ${formatDay(run.to)}`);
 const todayHere = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+
+/** Where focus goes once a save has shown the new list: the From field after an add, the row now at a removed run's place. */
+type FocusAfterSave = 'from' | { row: number };
 
 export function ShopClosedDates() {
   const { t } = useTranslation();
@@ -24,12 +32,19 @@ export function ShopClosedDates() {
   const [closed, setClosed] = useState<ShopClosedDate[] | null>(null);
   const [version, setVersion] = useState<string | undefined>(undefined);
   const [typed, setTyped] = useState('');
+  const [typedTo, setTypedTo] = useState('');
   const [note, setNote] = useState('');
   const [typedProblem, setTypedProblem] = useState<string | null>(null);
+  const [toProblem, setToProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
   // Saved by someone else since the list was read: the settings as they are now, until Reload.
   const [savedMeanwhile, setSavedMeanwhile] = useState<ShopSettings | null>(null);
+  const fromField = useRef<HTMLInputElement>(null);
+  const toField = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement & HTMLOListElement>(null);
+  const focusAfterSave = useRef<FocusAfterSave | null>(null);
 
   const show = (settings: ShopSettings) => {
     setClosed(settings.closedDates);
@@ -40,9 +55,21 @@ export function ShopClosedDates() {
     fetchShopSettings().then(show, (failure: unknown) => setError(normalizeError(failure).message));
   }, []);
 
+  // Once a save's list and status line show: a removed run's button is gone, so the next row's (or
+  // the last one's, or the From field when none is left) takes the focus rather than the page.
+  useEffect(() => {
+    const target = focusAfterSave.current;
+    if (!target || busy) return;
+    focusAfterSave.current = null;
+    const rows = typeof target === 'object' ? [...(list.current?.querySelectorAll('button') ?? [])] : [];
+    const row = typeof target === 'object' ? rows[Math.min(target.row, rows.length - 1)] : undefined;
+    (row ?? fromField.current)?.focus();
+  }, [closed, status, busy]);
+
   const save = async (dates: ShopClosedDate[]): Promise<boolean> => {
     setBusy(true);
     setError(null);
+    setStatus(null);
     setSavedMeanwhile(null);
     try {
       show(await saveShopClosedDates({ closedDates: dates }, version));
@@ -57,22 +84,60 @@ export function ShopClosedDates() {
     }
   };
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    const read = readTypedDay(typed, order);
-    if ('problem' in read) {
-      setTypedProblem(read.problem === 'noSuchDay' ? typedFilterProblemText(read, order) : t('shop.closed.notADate', { pattern, example: dayInPattern('2026-12-28', pattern) }));
-      return;
-    }
-    setTypedProblem(null);
-    const others = (closed ?? []).filter((day) => day.date !== read.day);
-    if (await save([...others, { date: read.day, note: note.trim() || null }])) {
-      setTyped('');
-      setNote('');
-    }
+  const readDay = (text: string): { day: string } | { problem: string } => {
+    const read = readTypedDay(text, order);
+    if (!('problem' in read)) return read;
+    return { problem: read.problem === 'noSuchDay' ? typedFilterProblemText(read, order) : t('shop.closed.notADate', { pattern, example: dayInPattern('2026-12-28', pattern) }) };
   };
 
-  // The typed day and note stay: Add then puts them in the list as it is now.
+  /** The sentence under a field, and the focus on it: nothing is sent. */
+  const refuse = (field: 'from' | 'to', problem: string) => {
+    (field === 'from' ? setTypedProblem : setToProblem)(problem);
+    (field === 'from' ? fromField : toField).current?.focus();
+  };
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const from = readDay(typed);
+    if ('problem' in from) return refuse('from', from.problem);
+    const to = typedTo.trim() ? readDay(typedTo) : from;
+    if ('problem' in to) return refuse('to', to.problem);
+    setTypedProblem(null);
+    setToProblem(null);
+    const noteText = note.trim() || null;
+    const added = withRun(closed ?? [], from.day, to.day, noteText);
+    const span = { from: from.day, to: to.day };
+    if ('problem' in added) {
+      const field = typedTo.trim() ? 'to' : 'from';
+      if (added.problem === 'reversed') return refuse(field, t('shop.closed.reversed', { from: formatDay(from.day), to: formatDay(to.day) }));
+      if (added.problem === 'tooLong') return refuse(field, t('shop.closed.tooLong', { run: runSpan(span), count: added.days, longest: LONGEST_ADDED_RUN }));
+      return refuse(field, t('shop.closed.tooMany', { count: added.total, max: MAX_CLOSED_DATES }));
+    }
+    if (!(await save(added.closedDates))) return;
+    setStatus(`${t('shop.closed.added', { run: runText({ ...span, days: added.days }) })}${renotedText(added.alreadyListed, added.days, noteText)}`);
+    setTyped('');
+    setTypedTo('');
+    setNote('');
+    focusAfterSave.current = 'from';
+  };
+
+  const remove = async (run: ClosedRun, row: number) => {
+    if (!(await save((closed ?? []).filter((day) => day.date < run.from || day.date > run.to)))) return;
+    setStatus(t('shop.closed.removed', { run: runText(run) }));
+    focusAfterSave.current = { row };
+  };
+
+  /** What an add did to the days the list held already (they took its note): " It was already on the list; …", or nothing. */
+  const renotedText = (listed: number, days: number, noteText: string | null) => {
+    if (!listed) return '';
+    const key = `${days === 1 ? 'dayAlreadyListed' : 'alreadyListed'}${noteText ? '' : 'NoNote'}`;
+    return ` ${t(`shop.closed.${key}`, { count: listed, note: noteText })}`;
+  };
+
+  /** "24 Dec 2026 – 2 Jan 2027 (10 days)", or the one day. */
+  const runText = (run: Pick<ClosedRun, 'from' | 'to' | 'days'>) => (run.days === 1 ? runSpan(run) : `${runSpan(run)} (${t('shop.closed.days', { count: run.days })})`);
+
+  // The typed days and note stay: Add then puts them in the list as it is now.
   const reload = () => {
     if (savedMeanwhile) show(savedMeanwhile);
     setSavedMeanwhile(null);
@@ -80,6 +145,7 @@ export function ShopClosedDates() {
   };
 
   const today = todayHere();
+  const runs = closedRuns(closed ?? []);
   return (
     <Stack gap="xs" component="section" aria-labelledby="shop-closed-title" data-testid="shop-closed">
       <Title order={3} size="h4" id="shop-closed-title">
@@ -89,7 +155,8 @@ export function ShopClosedDates() {
       <form onSubmit={(event) => void add(event)} aria-label={t('shop.closed.addForm')}>
         <Group align="flex-start">
           <TextInput
-            label={t('shop.closed.date')}
+            ref={fromField}
+            label={t('shop.closed.from')}
             description={t('shop.closed.dateHint', { pattern })}
             placeholder={dayInPattern('2026-12-28', pattern)}
             value={typed}
@@ -99,26 +166,43 @@ export function ShopClosedDates() {
             }}
             error={typedProblem}
             required
-            w={{ base: '100%', sm: 200 }}
+            w={{ base: '100%', sm: 190 }}
           />
-          <TextInput label={t('shop.closed.note')} description={t('shop.closed.noteHint')} value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={100} w={{ base: '100%', sm: 280 }} />
+          <TextInput
+            ref={toField}
+            label={t('shop.closed.to')}
+            description={t('shop.closed.toHint')}
+            placeholder={dayInPattern('2027-01-02', pattern)}
+            value={typedTo}
+            onChange={(event) => {
+              setTypedTo(event.currentTarget.value);
+              setToProblem(null);
+            }}
+            error={toProblem}
+            w={{ base: '100%', sm: 190 }}
+          />
+          <TextInput label={t('shop.closed.note')} description={t('shop.closed.noteHint')} value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={100} w={{ base: '100%', sm: 260 }} />
           <Button type="submit" loading={busy} mt={{ base: 0, sm: 44 }}>
             {t('shop.closed.add')}
           </Button>
         </Group>
       </form>
+      <Text size="sm" component="div" role="status" data-testid="shop-closed-status">
+        {status}
+      </Text>
       {closed && closed.length === 0 && <Text size="sm" c="dimmed">{t('shop.closed.none')}</Text>}
       {closed && closed.length > 0 && (
-        <List listStyleType="none" spacing={4} aria-label={t('shop.closed.title')} data-testid="shop-closed-list">
-          {closed.map((day) => (
-            <List.Item key={day.date}>
+        <List ref={list} listStyleType="none" spacing={4} aria-label={t('shop.closed.title')} data-testid="shop-closed-list">
+          {runs.map((run, row) => (
+            <List.Item key={run.from}>
               <Group gap="sm">
-                <Text size="sm" c={day.date < today ? 'dimmed' : undefined}>
-                  {dayWithWeekday(day.date)}
-                  {day.note ? ` — ${day.note}` : ''}
-                  {day.date < today ? ` ${t('shop.closed.past')}` : ''}
+                <Text size="sm" c={run.to < today ? 'dimmed' : undefined}>
+                  {run.days === 1 ? dayWithWeekday(run.from) : `${dayWithWeekday(run.from)} – ${dayWithWeekday(run.to)}`}
+                  {run.note ? ` — ${run.note}` : ''}
+                  {run.days > 1 ? ` · ${t('shop.closed.days', { count: run.days })}` : ''}
+                  {run.to < today ? ` ${t('shop.closed.past')}` : ''}
                 </Text>
-                <Button size="compact-sm" variant="subtle" color="red" disabled={busy} aria-label={t('shop.closed.remove', { day: formatDay(day.date) })} onClick={() => void save(closed.filter((other) => other.date !== day.date))}>
+                <Button size="compact-sm" variant="subtle" color="red" disabled={busy} aria-label={t('shop.closed.remove', { day: runSpan(run) })} onClick={() => void remove(run, row)}>
                   {t('shop.closed.removeShort')}
                 </Button>
               </Group>

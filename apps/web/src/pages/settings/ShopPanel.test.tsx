@@ -170,10 +170,21 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
   });
   afterEach(() => restoreLanguages());
 
-  const dateBox = () => screen.getByRole('textbox', { name: /^Date/ }) as HTMLInputElement;
+  const dateBox = () => screen.getByRole('textbox', { name: /^From/ }) as HTMLInputElement;
+  const toBox = () => screen.getByRole('textbox', { name: /^To/ }) as HTMLInputElement;
   const noteBox = () => screen.getByRole('textbox', { name: /^Note/ }) as HTMLInputElement;
   const listed = () => Array.from(screen.getByTestId('shop-closed-list').querySelectorAll('li'), (item) => item.textContent);
-  const addForm = () => screen.getByRole('form', { name: 'Add a closed day' });
+  const addForm = () => screen.getByRole('form', { name: 'Add closed days' });
+  const status = () => screen.getByTestId('shop-closed-status').textContent;
+  /** Every day from `from`, `days` of them, with one note: a run as the server stores it. */
+  const run = (from: string, days: number, note: string | null) =>
+    Array.from({ length: days }, (_, index) => ({ date: new Date(Date.parse(`${from}T00:00:00Z`) + index * 86_400_000).toISOString().slice(0, 10), note }));
+  const typeRun = (from: string, to: string, note: string) => {
+    fireEvent.change(dateBox(), { target: { value: from } });
+    fireEvent.change(toBox(), { target: { value: to } });
+    fireEvent.change(noteBox(), { target: { value: note } });
+    fireEvent.submit(addForm());
+  };
 
   it("lists the saved days, adds one typed in the browser's order, and removes one", async () => {
     renderPanel();
@@ -185,9 +196,14 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     await waitFor(() => expect(listed()).toEqual(['Mon 28 Dec 2026 — Bank holiday (substitute)Remove', 'Mon 4 Jan 2027 — Stock-takeRemove']));
     expect(closedSaves).toEqual([{ closedDates: [{ date: '2026-12-28', note: 'Bank holiday (substitute)' }, { date: '2027-01-04', note: 'Stock-take' }] }]);
     expect(dateBox().value).toBe('');
+    expect(status()).toBe('Added 4 Jan 2027.');
+    expect(document.activeElement).toBe(dateBox());
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove 28 Dec 2026' }));
     await waitFor(() => expect(listed()).toEqual(['Mon 4 Jan 2027 — Stock-takeRemove']));
+    expect(status()).toBe('Removed 28 Dec 2026.');
+    // The removed row's button is gone: the row now in its place has the focus.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 4 Jan 2027' }));
     expect(closedSaves.at(-1)).toEqual({ closedDates: [{ date: '2027-01-04', note: 'Stock-take' }] });
     // Each save at the version the one before gave.
     expect(sentVersions).toEqual(['"5"', '"6"']);
@@ -197,21 +213,21 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     renderPanel();
     await screen.findByTestId('shop-closed-list');
     stored = { ...stored, closedDates: [...stored.closedDates, { date: '2027-01-11', note: 'Inventory' }], closedDatesVersion: '6' };
-    fireEvent.change(dateBox(), { target: { value: '4/1/2027' } });
-    fireEvent.change(noteBox(), { target: { value: 'Stock-take' } });
-    fireEvent.submit(addForm());
+    typeRun('4/1/2027', '5/1/2027', 'Stock-take');
     expect((await screen.findByTestId('shop-closed-error')).textContent).toContain('The closed dates were changed by sam at 14:02 after you opened them.');
     expect(listed()).toEqual(['Mon 28 Dec 2026 — Bank holiday (substitute)Remove']);
-    expect([dateBox().value, noteBox().value]).toEqual(['4/1/2027', 'Stock-take']);
+    expect([dateBox().value, toBox().value, noteBox().value]).toEqual(['4/1/2027', '5/1/2027', 'Stock-take']);
+    expect(status()).toBe('');
 
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(listed()).toEqual(['Mon 28 Dec 2026 — Bank holiday (substitute)Remove', 'Mon 11 Jan 2027 — InventoryRemove']));
     expect(screen.queryByTestId('shop-closed-error')).toBeNull();
-    expect([dateBox().value, noteBox().value]).toEqual(['4/1/2027', 'Stock-take']);
+    expect([dateBox().value, toBox().value, noteBox().value]).toEqual(['4/1/2027', '5/1/2027', 'Stock-take']);
     fireEvent.submit(addForm());
     await waitFor(() => expect(listed()).toHaveLength(3));
+    expect(listed()[1]).toBe('Mon 4 Jan 2027 – Tue 5 Jan 2027 — Stock-take · 2 daysRemove');
     expect(sentVersions).toEqual(['"5"', '"6"']);
-    expect(stored.closedDates.map((day) => day.date)).toEqual(['2026-12-28', '2027-01-04', '2027-01-11']);
+    expect(stored.closedDates.map((day) => day.date)).toEqual(['2026-12-28', '2027-01-04', '2027-01-05', '2027-01-11']);
   });
 
   it('says how to type a date it cannot read, and which day does not exist, sending nothing', async () => {
@@ -224,5 +240,99 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     fireEvent.submit(addForm());
     expect(await screen.findByText('30/02/2027 is not a real date: February 2027 has 28 days.')).toBeTruthy();
     expect(closedSaves).toEqual([]);
+  });
+
+  it('adds a run from one day to another with one note in one save, says which days it re-noted, and lists it as one line', async () => {
+    renderPanel();
+    await screen.findByTestId('shop-closed-list');
+    typeRun('24/12/2026', '02/01/2027', ' Christmas closure ');
+    await waitFor(() => expect(listed()).toEqual(['Thu 24 Dec 2026 – Sat 2 Jan 2027 — Christmas closure · 10 daysRemove']));
+    expect(closedSaves).toEqual([{ closedDates: run('2026-12-24', 10, 'Christmas closure') }]);
+    expect(status()).toBe('Added 24 Dec 2026 – 2 Jan 2027 (10 days). 1 of these days was already on the list; its note is now “Christmas closure”.');
+    expect([dateBox().value, toBox().value, noteBox().value]).toEqual(['', '', '']);
+    expect(document.activeElement).toBe(dateBox());
+
+    // The run's button names the run and removes all of it, in one save.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 24 Dec 2026 – 2 Jan 2027' }));
+    await screen.findByText('No closed days yet: the forecast only knows the closures your sales show.');
+    expect(closedSaves.at(-1)).toEqual({ closedDates: [] });
+    expect(status()).toBe('Removed 24 Dec 2026 – 2 Jan 2027 (10 days).');
+    expect(document.activeElement).toBe(dateBox());
+    expect(sentVersions).toEqual(['"5"', '"6"']);
+  });
+
+  it('shows consecutive days with one note as one line, a changed note or a gap as another, and removes one run', async () => {
+    stored = {
+      ...stored,
+      closedDates: [...run('2026-12-24', 3, 'Christmas'), { date: '2026-12-28', note: 'Bank holiday (substitute)' }, ...run('2026-12-29', 2, null), ...run('2027-01-04', 1, null)],
+    };
+    renderPanel();
+    await waitFor(() =>
+      expect(listed()).toEqual([
+        'Thu 24 Dec 2026 – Sat 26 Dec 2026 — Christmas · 3 daysRemove',
+        'Mon 28 Dec 2026 — Bank holiday (substitute)Remove',
+        'Tue 29 Dec 2026 – Wed 30 Dec 2026 · 2 daysRemove',
+        'Mon 4 Jan 2027Remove',
+      ]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 29 Dec 2026 – 30 Dec 2026' }));
+    await waitFor(() => expect(listed()).toHaveLength(3));
+    expect(stored.closedDates.map((day) => day.date)).toEqual(['2026-12-24', '2026-12-25', '2026-12-26', '2026-12-28', '2027-01-04']);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 4 Jan 2027' }));
+    // The last row removed: the one before it takes the focus.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 4 Jan 2027' }));
+    await waitFor(() => expect(listed()).toHaveLength(2));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 28 Dec 2026' }));
+  });
+
+  it('gives a day already listed the new note, and says so', async () => {
+    renderPanel();
+    await screen.findByTestId('shop-closed-list');
+    typeRun('28/12/2026', '', '');
+    await waitFor(() => expect(listed()).toEqual(['Mon 28 Dec 2026Remove']));
+    expect(status()).toBe('Added 28 Dec 2026. It was already on the list; it now has no note.');
+    expect(closedSaves).toEqual([{ closedDates: [{ date: '2026-12-28', note: null }] }]);
+  });
+
+  it('refuses a run that ends before it starts, or is longer than two months, on the To field, sending nothing', async () => {
+    renderPanel();
+    await screen.findByTestId('shop-closed-list');
+    typeRun('24/12/2026', '02/01/2026', 'Christmas closure');
+    expect(await screen.findByText('2 Jan 2026 is before 24 Dec 2026: type the last day closed in To, on or after the first.')).toBeTruthy();
+    expect(toBox().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(toBox());
+
+    // 2028 for 2027: a year and more.
+    typeRun('24/12/2026', '02/01/2028', 'Christmas closure');
+    expect(await screen.findByText('24 Dec 2026 – 2 Jan 2028 is 375 days: at most 62 days in a row are added at once. Check the year, or add a longer closure in parts.')).toBeTruthy();
+    typeRun('1/7/2027', '1/9/2027', 'Summer');
+    expect(await screen.findByText('1 Jul 2027 – 1 Sep 2027 is 63 days: at most 62 days in a row are added at once. Check the year, or add a longer closure in parts.')).toBeTruthy();
+    // A day the To field cannot read: the same sentences as From's.
+    typeRun('1/7/2027', '31/9/2027', 'Summer');
+    expect(await screen.findByText('31/9/2027 is not a real date: September 2027 has 30 days.')).toBeTruthy();
+    expect(closedSaves).toEqual([]);
+    expect([dateBox().value, toBox().value, noteBox().value]).toEqual(['1/7/2027', '31/9/2027', 'Summer']);
+
+    // Two months exactly is one Add.
+    typeRun('1/7/2027', '31/8/2027', 'Summer');
+    await waitFor(() => expect(listed()).toContain('Thu 1 Jul 2027 – Tue 31 Aug 2027 — Summer · 62 daysRemove'));
+    expect(closedSaves).toHaveLength(1);
+  });
+
+  it('refuses days that would take the list past its 366, naming the limit, sending nothing', async () => {
+    stored = { ...stored, closedDates: run('2027-01-01', 360, null) };
+    renderPanel();
+    await screen.findByTestId('shop-closed-list');
+    typeRun('15/12/2026', '24/12/2026', 'Christmas');
+    expect(await screen.findByText('The list would then hold 370 closed days: it holds at most 366. Remove past days first.')).toBeTruthy();
+    // Days already on the list do not count twice: six of these eleven make 366.
+    typeRun('26/12/2026', '05/01/2027', 'Christmas');
+    await waitFor(() => expect(listed()[0]).toBe('Sat 26 Dec 2026 – Tue 5 Jan 2027 — Christmas · 11 daysRemove'));
+    expect(status()).toBe('Added 26 Dec 2026 – 5 Jan 2027 (11 days). 5 of these days were already on the list; their note is now “Christmas”.');
+    expect(stored.closedDates).toHaveLength(366);
+    typeRun('2/6/2028', '', '');
+    expect(await screen.findByText('The list would then hold 367 closed days: it holds at most 366. Remove past days first.')).toBeTruthy();
+    expect(dateBox().getAttribute('aria-invalid')).toBe('true');
+    expect(closedSaves).toHaveLength(1);
   });
 });
