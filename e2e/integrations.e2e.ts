@@ -8,7 +8,9 @@
 // Cancel; a Run refused for the user's role is a notice about the role, not a failed integration;
 // a replace run that kept a product with sales says so in the list and in the log; a save over
 // another admin's change since the editor opened is refused, keeps what was typed and Reload shows
-// their change (ADR 0168's amendment); "Try the
+// their change (ADR 0168's amendment); the enabled switch of a list read before another admin's save
+// is refused the same way, the list shows the integration as it is now, and Reload closes the
+// refusal; "Try the
 // endpoint" builds a mapping from an orders page, by keyboard, and the editor selects it once saved;
 // orders with line items get a warning and the proposal of one record per line, which is taken; a
 // WooCommerce shop's Basic auth is filled from its key and secret, its refunded orders and gift-wrap
@@ -518,5 +520,43 @@ describe('scheduled integrations (Settings)', () => {
     await dialog.waitFor({ state: 'detached' });
     const saved = (await (await fetch(`${server.baseUrl}/api/integrations/scheduled/${created.id as number}/`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as Record<string, unknown>;
     expect(saved).toMatchObject({ endpoint: `${endpoint}-mine`, schedule_frequency: 'daily' });
+  });
+
+  it("refuses the switch of a list read before another admin's save, shows the integration as it is now, and Reload closes the refusal", async () => {
+    const { page } = browser;
+    const endpoint = `${source.origin}/switch-after-theirs`;
+    const adminToken = await accessOf(admin);
+    const created = await callApi('/api/integrations/scheduled/', adminToken, { endpoint, mapping_selection: 'shop_export_json', target_entity: 'products', records_path: 'items' });
+    await openSettings(page);
+    const item = row(page, endpoint);
+    const enabled = item.getByRole('switch', { name: `Enabled: ${endpoint}` });
+    expect(await enabled.isChecked()).toBe(false);
+
+    // The other admin saves a daily schedule while this list shows the integration.
+    const theirs = await fetch(`${server.baseUrl}/api/integrations/scheduled/${created.id as number}/`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}`, 'if-match': `"${created.version as string}"` },
+      body: JSON.stringify({ schedule_frequency: 'daily' }),
+    });
+    expect(theirs.status).toBe(200);
+
+    await enabled.focus();
+    await page.keyboard.press('Space');
+    const refusal = page.getByTestId('integrations-action-error');
+    await expect.poll(() => refusal.textContent()).toMatch(new RegExp(`^Failed to toggle integration.*This integration was changed by ${admin.username} at \\d\\d:\\d\\d after you opened it\\.`));
+    // The list shows it as it is now: their schedule, still switched off.
+    await expect.poll(() => item.getByText('Daily').count()).toBeGreaterThan(0);
+    expect(await enabled.isChecked()).toBe(false);
+    await expectAccessible(page, 'a switch refused as saved meanwhile');
+
+    // Reload from the keyboard closes the refusal; the switch then goes through, at the version shown.
+    await refusal.getByRole('button', { name: 'Reload' }).focus();
+    await page.keyboard.press('Enter');
+    await refusal.waitFor({ state: 'detached' });
+    await enabled.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => item.getByTestId('integration-next-run').textContent()).not.toBe('off');
+    const saved = (await (await fetch(`${server.baseUrl}/api/integrations/scheduled/${created.id as number}/`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as Record<string, unknown>;
+    expect(saved).toMatchObject({ enabled: true, schedule_frequency: 'daily' });
   });
 });

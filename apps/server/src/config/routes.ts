@@ -1,19 +1,20 @@
 // GET /api/yaml/config/, POST /api/yaml/update-entity/ and POST /api/yaml/save-mapping/.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { configResponse, errorBody, saveMappingRequest, saveMappingResponse, updateEntityRequest, updateEntityResponse } from '@stockwise/contract';
+import { configResponse, errorBody, saveMappingRequest, saveMappingResponse, timeZoneQuery, updateEntityRequest, updateEntityResponse } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
-import { readProductConfig, saveMapping, updateEntityConfig, type ConfigContext, type EntityMappingCheck, type TableColumnsLookup } from './service.ts';
+import { versionedWrite } from '../http/versions.ts';
+import { configWithVersions, readProductConfig, saveMapping, updateEntityConfig, type ConfigContext, type EntityMappingCheck, type TableColumnsLookup } from './service.ts';
 
 export function configRoutes(ctx: ConfigContext, columnsOf: TableColumnsLookup, checkEntityMapping: EntityMappingCheck): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/yaml/config/', {
       config: { policy: 'viewer' },
-      schema: { tags: ['config'], summary: 'The product configuration (tables, mappings, queries, inventory.entities)', response: { 200: configResponse, 401: errorBody } },
+      schema: { tags: ['config'], summary: 'The product configuration (tables, mappings, queries, inventory.entities, each entity with its version)', response: { 200: configResponse, 401: errorBody } },
       handler: async () => {
         const reading = await readProductConfig(ctx);
         switch (reading.status) {
           case 'ok':
-            return { success: true as const, content: reading.config };
+            return { success: true as const, content: configWithVersions(reading.config, reading.entityVersions) };
           case 'missing':
             return { success: false as const, message: 'Configuration file not found' };
           case 'invalid':
@@ -23,9 +24,15 @@ export function configRoutes(ctx: ConfigContext, columnsOf: TableColumnsLookup, 
     });
     app.post('/api/yaml/update-entity/', {
       config: { policy: 'admin' },
-      schema: { tags: ['config'], summary: 'Validate and save one inventory entity config', body: updateEntityRequest, response: { 200: updateEntityResponse, 400: errorBody, 401: errorBody } },
+      schema: {
+        tags: ['config'],
+        summary: "Validate and save one inventory entity config; with If-Match: the entity's version read, a save by someone else since is refused (409 edit_conflict)",
+        querystring: timeZoneQuery,
+        body: updateEntityRequest,
+        response: { 200: updateEntityResponse, 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
+      },
       handler: async (request) => {
-        const entity = await updateEntityConfig(ctx, { entityName: request.body.entity_name, config: request.body.config, columnsOf });
+        const entity = await updateEntityConfig(ctx, { entityName: request.body.entity_name, config: request.body.config, columnsOf }, versionedWrite(request));
         return { success: true as const, message: `Entity '${entity.name}' updated.`, entity };
       },
     });

@@ -8,25 +8,26 @@ import { parse as parseYaml } from 'yaml';
 import { entityConfig, mappingConfig, productConfig, type EntityConfig, type EntityMapping, type MappingConfig, type ProductConfig, type Role } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
+import { editConflictError, type VersionedWrite } from '../http/versions.ts';
 import type { ProductConfigCache } from './cache.ts';
 import * as repo from './repo.ts';
 
 /** Without a cache every read goes to the file and the database (tests, tools). */
 export type ConfigContext = { db: Kysely<Database>; configFile: string; cache?: ProductConfigCache<ConfigReading> };
 
-export type ConfigReading =
-  | { status: 'ok'; config: ProductConfig }
-  | { status: 'missing' }
-  | { status: 'invalid'; reason: string };
+type FileReading = { status: 'ok'; config: ProductConfig } | { status: 'missing' } | { status: 'invalid'; reason: string };
+
+/** The file with the database's overlay; `entityVersions`: each entity saved through the API, its version (ADR 0168's amendment). */
+export type ConfigReading = Exclude<FileReading, { status: 'ok' }> | { status: 'ok'; config: ProductConfig; entityVersions: Record<string, string> };
 
 const EMPTY_CONFIG: ProductConfig = { tables: {}, mappings: {}, queries: {}, inventory: { entities: [] } };
 
 // Pages of tables with references read the configuration on every request: the file is parsed
 // again only when its modification time or size changes (a stat instead of YAML and zod each time).
 // Callers get their own copy, as before.
-const parsedFiles = new Map<string, { mtimeMs: number; size: number; reading: ConfigReading }>();
+const parsedFiles = new Map<string, { mtimeMs: number; size: number; reading: FileReading }>();
 
-async function readConfigFile(configFile: string): Promise<ConfigReading> {
+async function readConfigFile(configFile: string): Promise<FileReading> {
   let file: { mtimeMs: number; size: number };
   try {
     file = await stat(configFile);
@@ -40,7 +41,7 @@ async function readConfigFile(configFile: string): Promise<ConfigReading> {
   return structuredClone(reading);
 }
 
-async function parseConfigFile(configFile: string): Promise<ConfigReading> {
+async function parseConfigFile(configFile: string): Promise<FileReading> {
   let text: string;
   try {
     text = await readFile(configFile, 'utf8');
@@ -69,17 +70,25 @@ async function loadProductConfig(ctx: ConfigContext): Promise<ConfigReading> {
     if (parsed.success) mappings[mapping.name] = parsed.data;
   }
   const entities = [...reading.config.inventory.entities];
+  const entityVersions: Record<string, string> = {};
   for (const override of overrides) {
+    entityVersions[override.name] = override.version;
     const entity = { ...(override.config as EntityConfig), name: override.name };
     const index = entities.findIndex((e) => e.name === override.name);
     if (index >= 0) entities[index] = entity;
     else entities.push(entity);
   }
-  return { status: 'ok', config: { ...reading.config, mappings, inventory: { entities } } };
+  return { status: 'ok', config: { ...reading.config, mappings, inventory: { entities } }, entityVersions };
 }
 
 /** Through the cache when there is one: then shared and frozen. */
 const currentReading = (ctx: ConfigContext): Promise<ConfigReading> => (ctx.cache ? ctx.cache.read(ctx.configFile, () => loadProductConfig(ctx)) : loadProductConfig(ctx));
+
+/** The configuration as GET /api/yaml/config/ answers it: each entity with its version ("0": only in the file), the one to send back as If-Match. */
+export const configWithVersions = (config: ProductConfig, entityVersions: Record<string, string>) => ({
+  ...config,
+  inventory: { entities: config.inventory.entities.map((entity) => ({ ...entity, version: entityVersions[entity.name] ?? '0' })) },
+});
 
 /** The configuration as the file and the database give it now; the caller's own copy. */
 export async function readProductConfig(ctx: ConfigContext): Promise<ConfigReading> {
@@ -105,12 +114,32 @@ export type TableColumnsLookup = (tableName: string) => Promise<string[] | null>
 /** Refuses (a 400 naming the field and value) what an entity's table cannot take in a mapping being saved: its value maps. */
 export type EntityMappingCheck = (config: ProductConfig, entityType: string, mapping: EntityMapping) => Promise<void>;
 
+/**
+ * The refusal of a save of entity `name` on a version no longer stored: the entity as GET shows it
+ * now (read past the cache, which another instance's save may not have reached yet), who saved it
+ * last and when. A version of an entity that never existed is no version of it: a 400.
+ */
+async function refusedEntityWrite(ctx: ConfigContext, name: string, write: VersionedWrite): Promise<AppError> {
+  const [reading, stored] = await Promise.all([readProductConfig({ db: ctx.db, configFile: ctx.configFile }), repo.readEntityVersion(ctx.db, name)]);
+  const current = reading.status === 'ok' ? configWithVersions(reading.config, reading.entityVersions).inventory.entities.find((entity) => entity.name === name) : undefined;
+  if (!current) throw validationError(`If-Match: the entity '${name}' has never been saved; its version is "0" (or send no If-Match).`, { 'If-Match': ['Not a version of this entity.'] });
+  return editConflictError({ thing: 'entity', action: 'edit', current, lastSave: stored.at ? { by: stored.by, at: stored.at } : null, timeZone: write.timeZone });
+}
+
+/**
+ * Validates and saves one entity's configuration at the version the caller read (If-Match; none:
+ * whatever the version). A stale version is refused before the configuration is checked, as an
+ * integration's save is; the save itself is checked again in its one statement.
+ */
 export async function updateEntityConfig(
   ctx: ConfigContext,
   options: { entityName: string; config: Record<string, unknown>; columnsOf: TableColumnsLookup },
-): Promise<EntityConfig & { name: string }> {
+  write: VersionedWrite,
+): Promise<EntityConfig & { name: string; version: string }> {
+  if (write.expected !== undefined && (await repo.readEntityVersion(ctx.db, options.entityName)).version !== write.expected) throw await refusedEntityWrite(ctx, options.entityName, write);
   const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
-  const parsed = entityConfig.safeParse(options.config);
+  // An entity read from GET and sent back whole carries its version: read-only, never part of the configuration.
+  const parsed = entityConfig.safeParse(Object.fromEntries(Object.entries(options.config).filter(([key]) => key !== 'version')));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw invalid(`${issue?.path.join('.') || 'config'}: ${issue?.message ?? 'invalid'}`);
@@ -124,10 +153,11 @@ export async function updateEntityConfig(
   const unknownTarget = Object.keys(entity.field_mappings ?? {}).find((field) => !columns.includes(field));
   if (unknownTarget) throw invalid(`field_mappings target '${unknownTarget}' is not a column of '${entity.table}'.`);
   const stored = { ...entity, name: options.entityName };
-  await repo.upsertEntityOverride(ctx.db, options.entityName, stored);
+  const saved = await repo.saveEntityOverride(ctx.db, options.entityName, stored, write);
+  if (saved === 'stale') throw await refusedEntityWrite(ctx, options.entityName, write);
   // Other instances drop theirs when the trigger's notification arrives; this one answers from the new state at once.
   ctx.cache?.forget();
-  return stored;
+  return { ...stored, version: saved.version };
 }
 
 /**

@@ -113,7 +113,14 @@ export type DataTablesTable = {
 };
 
 export type DataFoldersTable = { path: string; created_at: CreatedAt };
-export type ConfigEntitiesTable = { name: string; config: ColumnType<Record<string, unknown>, string, string>; updated_at: ColumnType<Date, string | undefined, string> };
+export type ConfigEntitiesTable = {
+  name: string;
+  config: ColumnType<Record<string, unknown>, string, string>;
+  updated_at: ColumnType<Date, string | undefined, string>;
+  /** Saves of the entity through the API (ADR 0168's amendment); bigint, read as text. */
+  version: ColumnType<string, number | undefined, RawBuilder<unknown>>;
+  updated_by: number | null;
+};
 
 export type ProductsTable = {
   id: Generated<number>;

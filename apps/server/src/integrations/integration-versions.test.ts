@@ -110,6 +110,21 @@ describe.each(backends)('integration versions on %s', (backend) => {
     expect(await read(integration.id)).toMatchObject({ enabled: false, rate_limit: 30 });
   });
 
+  it("refuses the enabled switch of a list read before the integration was switched on and paused since: the old list would switch it back on unseen", async () => {
+    const integration = await create('/down', { enabled: false });
+    const listed = integration.version;
+    const switchedOn = await put(kim, integration.id, { enabled: true }, listed);
+    expect(switchedOn.status, switchedOn.text).toBe(200);
+    for (let i = 0; i < 2; i += 1) await runIntegration(server.integrations.runs, { integrationId: integration.id, trigger: 'manual' });
+    const stale = await put(sam, integration.id, { enabled: true }, listed);
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.json).toMatchObject({ code: 'edit_conflict', changed_by: null, current: { enabled: false } });
+    expect(await read(integration.id)).toMatchObject({ enabled: false });
+    const seen = await put(sam, integration.id, { enabled: true }, (stale.json.current as { version: string }).version);
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.json.enabled).toBe(true);
+  });
+
   it('refuses a delete of an integration saved since it was read (409), deleting nothing, and deletes at the current version', async () => {
     const integration = await create();
     const changed = await put(sam, integration.id, { schedule_frequency: 'daily' }, integration.version);

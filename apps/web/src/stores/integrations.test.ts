@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The integrations store against a real loopback HTTP server: the spec §8 messages where they
-// happen, the §5 defaults and save fills, the enabled switch reverting when the update fails, run
+// happen, the §5 defaults and save fills, the enabled switch reverting when the update fails (and sent at the version listed), run
 // now showing running and polling the status to its end, the editor clearing on close and loading
 // a mapping's config when the mapping changes, the paged log, and saves and deletes at the version
 // read: a refusal as saved meanwhile keeps the draft and Reload brings the integration as it is now.
@@ -245,8 +245,24 @@ describe('integrations store', () => {
     fail = { 'DELETE /api/integrations/scheduled/2/': { status: 409, body: { detail: 'This integration was changed after you opened it. Reload to see the change, then delete it if you still mean to.', code: 'edit_conflict', current: theirs } } };
     expect(await store().remove(2)).toBe(false);
     expect(requests.filter((r) => r.method === 'DELETE').at(-1)?.ifMatch).toBe('"1"');
-    expect(store().actionError).toEqual({ message: 'Failed to delete integration', detail: 'This integration was changed after you opened it. Reload to see the change, then delete it if you still mean to.' });
+    expect(store().actionError).toEqual({ message: 'Failed to delete integration', detail: 'This integration was changed after you opened it. Reload to see the change, then delete it if you still mean to.', savedMeanwhile: true });
     expect(store().integrations.find((item) => item.id === 2)).toEqual(theirs);
+  });
+
+  it('switches at the version the list shows; refused as changed meanwhile (the runs paused it), shows it as it is now, and Reload reads the list again', async () => {
+    await store().load();
+    const sentence = 'This integration was changed after you opened it. Reload to see the change, then edit again.';
+    const paused = integration(1, { enabled: false, status: 'failed', consecutive_failures: 3, version: '4' });
+    fail = { 'PUT /api/integrations/scheduled/1/': { status: 409, body: { detail: sentence, code: 'edit_conflict', current: paused, changed_by: null, changed_at: null } } };
+    await store().toggle(1);
+    expect(requests.filter((r) => r.method === 'PUT').at(-1)).toMatchObject({ body: JSON.stringify({ enabled: true }), ifMatch: '"1"' });
+    expect(store().integrations.find((item) => item.id === 1)).toEqual(paused);
+    expect(store().actionError).toEqual({ message: 'Failed to toggle integration', detail: sentence, savedMeanwhile: true });
+    fail = {};
+    const reads = requests.filter((r) => r.method === 'GET' && r.path === '/api/integrations/scheduled/').length;
+    await store().reloadList();
+    expect(store().actionError).toBeNull();
+    expect(requests.filter((r) => r.method === 'GET' && r.path === '/api/integrations/scheduled/')).toHaveLength(reads + 1);
   });
 
   it('deletes, and names the integration when its log cannot be read', async () => {

@@ -4,8 +4,9 @@
 // now (running at once, then the status is polled), delete, and one integration's run log.
 // Loading and error flags per spec §4: list isLoading/error, editor isSaving/error/fieldErrors,
 // mapping isLoadingMapping, log isLoadingLogs/logsError; actionError for toggle, run and delete.
-// The editor saves, and the list deletes, at the version they read (ADR 0168's amendment): a refusal
-// keeps the draft, says who saved meanwhile, and Reload puts the integration as it is now in the form.
+// The editor saves, and the list deletes and switches, at the version they read (ADR 0168's
+// amendments): a refusal keeps the draft, says who saved meanwhile, and Reload puts the integration
+// as it is now in the form; the list shows a refused one as it is now, with the sentence and Reload.
 import { create } from 'zustand';
 import type { Integration, IntegrationLogEntry, MappingConfig } from '@stockwise/contract';
 import { INTEGRATION_LOG_PAGE_SIZE } from '@stockwise/contract';
@@ -22,7 +23,8 @@ import { isSessionReady } from './import.ts';
 const RUN_POLL_MS = 1000;
 const RUN_POLL_LIMIT_MS = 15 * 60_000;
 
-export type Failure = { message: string; detail: string | null };
+/** `savedMeanwhile`: refused as changed since the list was read (the list then shows it as it is now; Reload reads it all again). */
+export type Failure = { message: string; detail: string | null; savedMeanwhile?: true };
 
 export type IntegrationsState = {
   integrations: Integration[];
@@ -68,6 +70,8 @@ export type IntegrationsActions = {
   reloadEditing: () => Promise<void>;
   remove: (id: number) => Promise<boolean>;
   toggle: (id: number) => Promise<void>;
+  /** After a refused delete or switch: every integration as it is now, and the refusal dismissed. */
+  reloadList: () => Promise<void>;
   runNow: (id: number) => Promise<void>;
   openLogs: (id: number | null) => Promise<void>;
   /** `quiet`: a poll's refresh while a run goes, shown without the loading state (no spinner each second). */
@@ -111,6 +115,13 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
 
   const replace = (integration: Integration) => set({ integrations: get().integrations.map((item) => (item.id === integration.id ? integration : item)) });
   const patch = (id: number, changes: Partial<Integration>) => set({ integrations: get().integrations.map((item) => (item.id === id ? { ...item, ...changes } : item)) });
+  /** A delete's or switch's failure; refused as saved since it was read, the list takes the integration as it is now. */
+  const listActionFailure = (message: string, error: unknown): Failure => {
+    const current = currentOfConflict<Integration>(normalizeError(error));
+    if (!current) return failure(message, error);
+    replace(current);
+    return { ...failure(message, error), savedMeanwhile: true };
+  };
 
   /** The mappings of the configuration (spec §5: the first one is a new integration's default). */
   const loadMappings = async (): Promise<Record<string, MappingConfig>> => {
@@ -269,9 +280,7 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
         return true;
       } catch (error) {
         // Refused as saved since: the list shows it as it is now, and a second Delete means that one.
-        const current = currentOfConflict<Integration>(normalizeError(error));
-        if (current) replace(current);
-        set({ actionError: failure(i18n.t('integrations.errors.delete'), error) });
+        set({ actionError: listActionFailure(i18n.t('integrations.errors.delete'), error) });
         return false;
       }
     },
@@ -283,11 +292,17 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
       // Spec §4: switched at once, put back if the server refuses.
       patch(id, { enabled: !before.enabled });
       try {
-        replace(await integrationsApi.updateIntegration(id, { enabled: !before.enabled }));
+        // At the version the list shows: a list read before someone's save or the runs' pause cannot switch it back unseen.
+        replace(await integrationsApi.updateIntegration(id, { enabled: !before.enabled }, before.version));
       } catch (error) {
         patch(id, { enabled: before.enabled });
-        set({ actionError: failure(i18n.t('integrations.errors.toggle'), error) });
+        set({ actionError: listActionFailure(i18n.t('integrations.errors.toggle'), error) });
       }
+    },
+
+    reloadList: async () => {
+      set({ actionError: null });
+      await get().load();
     },
 
     runNow: async (id) => {

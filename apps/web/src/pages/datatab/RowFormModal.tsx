@@ -1,8 +1,8 @@
 // The row add/edit form (spec §2, §5): a 12-column grid with spans by field type, inputs by type,
 // client-side required checks, 'Invalid row data: …' with the server's field errors on a 400; a save
 // over someone else's since the form opened is refused, keeping what was typed (ADR 0168).
-import { useId, useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Grid, Group, List, Modal, NativeSelect, Text, Textarea, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Checkbox, Grid, Group, List, Modal, NativeSelect, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { dateRuleOf, dayInPattern, labelOfRow, rowLabelColumns, type TableColumn, type TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
@@ -30,6 +30,7 @@ import { DayField } from './DayField.tsx';
 import { viewerDates } from './viewer-dates.ts';
 import { FieldIcon } from './FieldIcon.tsx';
 import classes from './DataPage.module.css';
+import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 
 /**
  * A date field spans 2 of 12, yet is never narrower than its placeholder (`DD.MM.YYYY`) and its
@@ -71,7 +72,6 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const reloadHintId = useId();
   const isEdit = row !== null;
   const dateRule = dateRuleOf(encodedName);
   const dates = viewerDates();
@@ -168,14 +168,9 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
                     </List>
                   </>
                 )}
-                <Group gap="sm" mt="xs">
-                  <Button size="compact-sm" variant="default" onClick={reload} aria-describedby={reloadHintId}>
-                    {t('datatab.rowForm.reload')}
-                  </Button>
-                  <Text id={reloadHintId} size="xs">
-                    {t('datatab.rowForm.reloadHint')}
-                  </Text>
-                </Group>
+                <Box mt="xs">
+                  <ReloadAfterConflict label={t('datatab.rowForm.reload')} hint={t('datatab.rowForm.reloadHint')} onReload={reload} testId="row-form-reload" />
+                </Box>
               </>
             )}
           </Alert>

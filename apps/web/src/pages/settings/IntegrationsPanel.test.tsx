@@ -2,7 +2,7 @@
 // schedule in words, a failed run's message, a last run's rejected records and what its mapping left
 // out and created, rendered from store state; the delete confirmation opens on Cancel and its closing
 // gives the focus back; a save refused as saved meanwhile keeps what was typed, says so, and Reload
-// puts their integration in the form.
+// puts their integration in the form; a refused switch or delete offers Reload.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -192,6 +192,20 @@ describe('integrations panel', () => {
     expect((screen.getByLabelText(/^Endpoint/) as HTMLInputElement).value).toBe('https://shop.example/api/orders');
     expect(screen.queryByTestId('integration-editor-error')).toBeNull();
     expect(useIntegrationsStore.getState().editing?.version).toBe('2');
+  });
+
+  it("offers Reload beside a switch or delete refused as changed meanwhile, and only then; Reload closes the refusal", () => {
+    const sentence = 'This integration was changed by sam at 14:02 after you opened it. Reload to see their change, then edit again.';
+    useIntegrationsStore.setState({ actionError: { message: 'Failed to toggle integration', detail: 'Only an admin may do this.' } });
+    renderAs('admin');
+    expect(screen.getByTestId('integrations-action-error').textContent).toContain('Only an admin may do this.');
+    expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+    act(() => useIntegrationsStore.setState({ actionError: { message: 'Failed to toggle integration', detail: sentence, savedMeanwhile: true } }));
+    expect(screen.getByTestId('integrations-action-error').textContent).toContain(sentence);
+    const reload = screen.getByRole('button', { name: 'Reload' });
+    expect(document.getElementById(reload.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Reload reads every integration again as it is now and closes this message.');
+    fireEvent.click(reload);
+    expect(screen.queryByTestId('integrations-action-error')).toBeNull();
   });
 
   it('opens the delete confirmation on Cancel, and Cancel gives the focus back to the Delete button', async () => {

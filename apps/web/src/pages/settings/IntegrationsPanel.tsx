@@ -14,6 +14,7 @@ import { useCan, useRole } from '../../stores/role.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { useIntegrationsStore, type Failure } from '../../stores/integrations.ts';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
+import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 import { formatCount, formatTime } from './format.ts';
 import { scheduleInWords } from './integration-form.ts';
 import { IntegrationEditor } from './IntegrationEditor.tsx';
@@ -42,11 +43,16 @@ const statusShown = (integration: Integration): StatusShown => {
   }
 };
 
-export function FailureAlert({ failure, testId }: { failure: Failure | null; testId: string }) {
+/** `onReload`: offered when the failure is a refusal as saved meanwhile (ADR 0168). */
+export function FailureAlert({ failure, testId, onReload }: { failure: Failure | null; testId: string; onReload?: () => void }) {
+  const { t } = useTranslation();
   if (!failure) return null;
   return (
     <Alert color="red" title={failure.message} data-testid={testId} role="alert">
-      {failure.detail}
+      <Stack gap={4}>
+        {failure.detail}
+        {failure.savedMeanwhile && onReload ? <ReloadAfterConflict label={t('integrations.errors.reload')} hint={t('integrations.errors.reloadHint')} onReload={onReload} testId={`${testId}-reload`} /> : null}
+      </Stack>
     </Alert>
   );
 }
@@ -221,7 +227,7 @@ export function IntegrationsPanel() {
   const { integrations, isLoading, error, actionError, editorOpen } = useIntegrationsStore(
     useShallow((state) => ({ integrations: state.integrations, isLoading: state.isLoading, error: state.error, actionError: state.actionError, editorOpen: state.editorOpen })),
   );
-  const { load, openEditor } = useIntegrationsStore.getState();
+  const { load, openEditor, reloadList } = useIntegrationsStore.getState();
   const [deleting, setDeleting] = useState<Integration | null>(null);
   // A dialog gives the focus back to its opener, or to the list when its work removed the opener (a delete).
   const list = useRef<HTMLTableElement>(null);
@@ -259,7 +265,7 @@ export function IntegrationsPanel() {
         </Text>
       ) : null}
       <FailureAlert failure={error} testId="integrations-error" />
-      <FailureAlert failure={actionError} testId="integrations-action-error" />
+      <FailureAlert failure={actionError} testId="integrations-action-error" onReload={() => void reloadList()} />
       {integrations.length === 0 && !isLoading && !error ? <Text c="dimmed">{t('integrations.list.empty')}</Text> : null}
       {integrations.length ? (
         <Table.ScrollContainer minWidth={980}>
