@@ -1,6 +1,7 @@
 // Settings → Shop (administrators): the shop's currency, which every money figure on the screens
 // carries once chosen — unit costs, order costs, the stock's worth (ADR 0166). Chosen by code or
-// name from the currencies the browser knows. Below it, the days the shop will be closed on (ADR 0171).
+// name from the currencies the browser knows. Below it, the shop's time zone (ADR 0173) and the days
+// the shop will be closed on (ADR 0171).
 // Saved at the version read (ADR 0168's amendment "the shop's settings"): a save over another
 // administrator's since is refused, the choice kept, until Reload shows theirs.
 import { useMemo, useState } from 'react';
@@ -12,6 +13,7 @@ import { currentOfConflict } from '../../api/versions.ts';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 import { useShopStore } from '../../stores/shop.ts';
 import { ShopClosedDates } from './ShopClosedDates.tsx';
+import { ShopTimeZone } from './ShopTimeZone.tsx';
 
 /** The figure the panel writes in the chosen currency, so the choice shows as the screens will. */
 const EXAMPLE_AMOUNT = 1240.5;
@@ -136,6 +138,7 @@ export function ShopPanel() {
             {done}
           </Alert>
         )}
+        <ShopTimeZone />
         <ShopClosedDates />
       </Stack>
     </Paper>
