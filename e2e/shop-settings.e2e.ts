@@ -3,7 +3,8 @@
 // reload, and in another tab left open, without one (ADR 0166). Its own server: the other suites
 // read bare figures. axe WCAG 2 A/AA on the panel, closed and with its list open. The closed days
 // saved over another administrator's since the panel opened are refused, the typed day kept, and
-// Reload shows their list (ADR 0168's amendment "the shop's settings").
+// Reload shows their list (ADR 0168's amendment "the shop's settings"). The shop's time zone is
+// chosen by keyboard from a typed city and is still in effect after a reload (ADR 0173).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -152,3 +153,38 @@ describe("the shop's closed days (ADR 0171)", () => {
   }, 120_000);
 });
 
+
+describe("the shop's time zone (ADR 0173)", () => {
+  it('is chosen by keyboard from a typed city, saved on its own and in effect after a reload', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.goto('/app/settings');
+    const zonePanel = page.getByTestId('shop-zone');
+    const inEffect = zonePanel.getByTestId('shop-zone-in-effect');
+    await expect.poll(() => inEffect.textContent(), { timeout: PAGE_LOAD }).toMatch(/^In effect: \S+, the server's zone \(none chosen here\)\.$/);
+    const zone = zonePanel.getByRole('combobox', { name: /^Time zone/ });
+    expect(await zone.inputValue()).toBe("None — use the server's zone");
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+
+    // Keyboard only: a city typed, the option taken with the arrows and Enter, then Tab to Save.
+    await zone.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('chicago');
+    await page.getByRole('option', { name: /^America\/Chicago \(GMT-0[56]:00\)$/ }).waitFor();
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => zone.inputValue()).toMatch(/^America\/Chicago /);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Save time zone');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => zonePanel.getByTestId('shop-zone-saved').textContent(), { timeout: PAGE_LOAD }).toBe("Saved: the shop's day is now America/Chicago's, from the next forecast run.");
+    expect(await inEffect.textContent()).toBe('In effect: America/Chicago.');
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+
+    await page.reload();
+    const reloaded = page.getByTestId('shop-zone');
+    await expect.poll(() => reloaded.getByTestId('shop-zone-in-effect').textContent(), { timeout: PAGE_LOAD }).toBe('In effect: America/Chicago.');
+    expect(await reloaded.getByRole('combobox', { name: /^Time zone/ }).inputValue()).toMatch(/^America\/Chicago /);
+  }, 120_000);
+});
