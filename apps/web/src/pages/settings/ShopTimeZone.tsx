@@ -5,15 +5,14 @@
 // 0168's amendment "the shop's settings"): a save over another administrator's since is refused,
 // the choice kept, until Reload shows theirs.
 import { memo, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ShopSettings } from '@stockwise/contract';
 import { fetchShopSettings, saveShopTimeZone } from '../../api/shop.ts';
 import { normalizeError } from '../../api/errors.ts';
 import { browserTimeZone } from '../../api/shop-day.ts';
-import { currentOfConflict } from '../../api/versions.ts';
-import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 import { useShopStore } from '../../stores/shop.ts';
+import { ShopChoiceAnswer, useShopChoice } from './ShopChoice.tsx';
 
 /** The option of no zone (the server's decides): a choice in the list, so the keyboard reaches it as any other. */
 const SERVER_ZONE = 'server';
@@ -39,57 +38,28 @@ export function timeZoneOptions(kept: string | null): { value: string; label: st
 export const ShopTimeZone = memo(function ShopTimeZone() {
   const { t } = useTranslation();
   const [settings, setSettings] = useState<ShopSettings | null>(null);
-  // Undefined until the administrator picks: the saved zone shows.
-  const [picked, setPicked] = useState<string | null | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  // Saved by someone else since it was read: the settings as they are now, until Reload.
-  const [savedMeanwhile, setSavedMeanwhile] = useState<ShopSettings | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
 
   const show = (read: ShopSettings) => {
     setSettings(read);
     useShopStore.setState({ timeZone: read.timeZone });
   };
   useEffect(() => {
-    fetchShopSettings().then(show, (failure: unknown) => setError(normalizeError(failure).message));
+    fetchShopSettings().then(show, (failure: unknown) => setReadError(normalizeError(failure).message));
   }, []);
 
   const saved = settings?.timeZone ?? null;
-  const chosen = picked === undefined ? saved : picked;
+  const choice = useShopChoice(saved, show);
+  const chosen = choice.chosen;
   const options = useMemo(() => [{ value: SERVER_ZONE, label: t('shop.zone.serverDefault') }, ...timeZoneOptions(saved)], [saved, t]);
   const browserZone = browserTimeZone();
 
-  const submit = () => {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    setSavedMeanwhile(null);
-    saveShopTimeZone({ timeZone: chosen }, settings?.timeZoneVersion).then(
-      (answer) => {
-        show(answer);
-        setBusy(false);
-        setPicked(undefined);
-        setDone(answer.timeZone ? t('shop.zone.saved', { zone: answer.timeZone }) : t('shop.zone.savedServer'));
-      },
-      (failure: unknown) => {
-        const normalized = normalizeError(failure);
-        setBusy(false);
-        setError(normalized.message);
-        setSavedMeanwhile(currentOfConflict<ShopSettings>(normalized));
-      },
-    );
-  };
-  const reload = () => {
-    if (savedMeanwhile) show(savedMeanwhile);
-    setPicked(undefined);
-    setSavedMeanwhile(null);
-    setError(null);
-  };
-  const pick = (zone: string | null) => {
-    setPicked(zone);
-    setDone(null);
-  };
+  const submit = () =>
+    choice.submit(async (timeZone) => {
+      const answer = await saveShopTimeZone({ timeZone }, settings?.timeZoneVersion);
+      show(answer);
+      return answer.timeZone ? t('shop.zone.saved', { zone: answer.timeZone }) : t('shop.zone.savedServer');
+    });
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="shop-zone-title" data-testid="shop-zone">
@@ -105,20 +75,20 @@ export const ShopTimeZone = memo(function ShopTimeZone() {
           allowDeselect={false}
           data={options}
           value={chosen ?? SERVER_ZONE}
-          onChange={(value) => pick(value === SERVER_ZONE ? null : value)}
+          onChange={(value) => choice.pick(value === SERVER_ZONE ? null : value)}
           nothingFoundMessage={t('shop.zone.nothingFound')}
           maxDropdownHeight={320}
           w={{ base: '100%', sm: 360 }}
           disabled={!settings}
           data-testid="shop-zone-select"
         />
-        <Button onClick={submit} loading={busy} disabled={!settings || chosen === saved}>
+        <Button onClick={submit} loading={choice.busy} disabled={!settings || chosen === saved}>
           {t('shop.zone.save')}
         </Button>
       </Group>
       {browserZone && browserZone !== chosen && (
         <Group>
-          <Button variant="subtle" size="compact-sm" onClick={() => pick(browserZone)} disabled={!settings}>
+          <Button variant="subtle" size="compact-sm" onClick={() => choice.pick(browserZone)} disabled={!settings}>
             {t('shop.zone.useBrowser', { zone: browserZone })}
           </Button>
         </Group>
@@ -128,19 +98,12 @@ export const ShopTimeZone = memo(function ShopTimeZone() {
           {settings.timeZoneSource === 'shop' ? t('shop.zone.inEffectShop', { zone: settings.timeZoneInEffect }) : t('shop.zone.inEffectServer', { zone: settings.timeZoneInEffect })}
         </Text>
       )}
-      {error && (
-        <Alert color="red" role="alert" data-testid="shop-zone-error">
-          <Stack gap={4}>
-            {error}
-            {savedMeanwhile && <ReloadAfterConflict label={t('shop.zone.reload')} hint={t('shop.zone.reloadHint')} onReload={reload} testId="shop-zone-reload" />}
-          </Stack>
-        </Alert>
+      {readError && (
+        <Text size="sm" c="red" role="alert">
+          {readError}
+        </Text>
       )}
-      {done && (
-        <Alert color="green" role="status" data-testid="shop-zone-saved">
-          {done}
-        </Alert>
-      )}
+      <ShopChoiceAnswer choice={choice} reloadLabel={t('shop.zone.reload')} reloadHint={t('shop.zone.reloadHint')} testId="shop-zone" />
     </Stack>
   );
 });
