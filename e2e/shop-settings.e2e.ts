@@ -5,7 +5,8 @@
 // saved over another administrator's since the panel opened are refused, the typed day kept, and
 // Reload shows their list (ADR 0168's amendment "the shop's settings"). A ten-day Christmas closure is
 // added and removed by keyboard in one go each, as one line (ADR 0171's amendment "a run of closed
-// days in one go").
+// days in one go"). The shop's time zone is chosen by keyboard from a typed city and is still
+// in effect after a reload (ADR 0173).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
@@ -202,5 +203,40 @@ describe("the shop's closed days (ADR 0171)", () => {
       { date: '2027-01-11', note: 'Inventory' },
     ]);
     expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+  }, 120_000);
+});
+
+describe("the shop's time zone (ADR 0173)", () => {
+  it('is chosen by keyboard from a typed city, saved on its own and in effect after a reload', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.goto('/app/settings');
+    const zonePanel = page.getByTestId('shop-zone');
+    const inEffect = zonePanel.getByTestId('shop-zone-in-effect');
+    await expect.poll(() => inEffect.textContent(), { timeout: PAGE_LOAD }).toMatch(/^In effect: \S+, the server's zone \(none chosen here\)\.$/);
+    const zone = zonePanel.getByRole('combobox', { name: /^Time zone/ });
+    expect(await zone.inputValue()).toBe("None — use the server's zone");
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+
+    // Keyboard only: a city typed, the option taken with the arrows and Enter, then Tab to Save.
+    await zone.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('chicago');
+    await page.getByRole('option', { name: /^America\/Chicago \(GMT-0[56]:00\)$/ }).waitFor();
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => zone.inputValue()).toMatch(/^America\/Chicago /);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Save time zone');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => zonePanel.getByTestId('shop-zone-saved').textContent(), { timeout: PAGE_LOAD }).toBe("Saved: the shop's day is now America/Chicago's, from the next forecast run.");
+    expect(await inEffect.textContent()).toBe('In effect: America/Chicago.');
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+
+    await page.reload();
+    const reloaded = page.getByTestId('shop-zone');
+    await expect.poll(() => reloaded.getByTestId('shop-zone-in-effect').textContent(), { timeout: PAGE_LOAD }).toBe('In effect: America/Chicago.');
+    expect(await reloaded.getByRole('combobox', { name: /^Time zone/ }).inputValue()).toMatch(/^America\/Chicago /);
   }, 120_000);
 });

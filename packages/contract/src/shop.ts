@@ -1,6 +1,7 @@
 // The shop's own settings (docs/api.md "Shop"): its currency, which every money figure the screens
 // show carries once an administrator has chosen one (ADR 0166), and the days it will be closed on,
-// which the forecast sells nothing on (ADR 0171).
+// which the forecast sells nothing on (ADR 0171), and its time zone, whose today the forecast starts
+// on (ADR 0173).
 import { z } from 'zod';
 import { dateRuleProblem } from './date-rules.ts';
 import { isIsoDay } from './dates.ts';
@@ -22,12 +23,19 @@ export type ShopClosedDate = z.infer<typeof shopClosedDate>;
  * day's empty till was no lack of demand). `currencyVersion` and `closedDatesVersion`: each panel's
  * count of saves ("0" before the first), sent back as `If-Match` with its `PUT`, so a save over
  * another administrator's since is refused (ADR 0168's amendment "the shop's settings").
+ * `timeZone` the IANA zone an administrator chose, null for none; `timeZoneInEffect` the zone whose
+ * today the forecast starts on — the chosen one, or the server's (`timeZoneSource` 'server') while
+ * none is chosen (ADR 0173); `timeZoneVersion` its panel's count of saves.
  */
 export const shopSettings = z.object({
   currency: z.string().nullable(),
   currencyVersion: z.string(),
   closedDates: z.array(shopClosedDate),
   closedDatesVersion: z.string(),
+  timeZone: z.string().nullable(),
+  timeZoneVersion: z.string(),
+  timeZoneInEffect: z.string(),
+  timeZoneSource: z.enum(['shop', 'server']),
 });
 export type ShopSettings = z.infer<typeof shopSettings>;
 
@@ -36,6 +44,33 @@ export const shopSettingsUpdate = z.object({
   currency: z.string().trim().toUpperCase().refine(isCurrencyCode, unknownCurrency).nullable(),
 });
 export type ShopSettingsUpdate = z.infer<typeof shopSettingsUpdate>;
+
+/**
+ * The IANA name of the zone `name` names (any case: europe/london is Europe/London; an old alias its
+ * current name, as the runtime resolves it), or null when it is none — an unknown name, or a bare
+ * offset such as +05:00, which keeps no summer time.
+ */
+export function shopTimeZoneName(name: string): string | null {
+  try {
+    const zone = new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+    return /^[+-]/.test(zone) ? null : zone;
+  } catch {
+    return null;
+  }
+}
+
+export const MAX_TIME_ZONE_NAME = 64;
+const unknownShopTimeZone = 'Choose a time zone by its IANA name, such as Europe/London or America/Chicago.';
+
+/** A change of the shop's time zone: a zone's IANA name (any case), or null for the server's again. */
+export const shopTimeZoneUpdate = z.object({
+  timeZone: storableText()
+    .trim()
+    .max(MAX_TIME_ZONE_NAME, unknownShopTimeZone)
+    .refine((name) => shopTimeZoneName(name) !== null, unknownShopTimeZone)
+    .nullable(),
+});
+export type ShopTimeZoneUpdate = z.infer<typeof shopTimeZoneUpdate>;
 
 /** A year of closed days and one more: a shop closed on more days than that is closed. */
 export const MAX_CLOSED_DATES = 366;

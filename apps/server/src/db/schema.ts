@@ -343,6 +343,11 @@ export type ShopSettingsTable = {
   closed_dates_version: ColumnType<string, never, RawBuilder<unknown>>;
   closed_dates_updated_by: number | null;
   closed_dates_updated_at: ColumnType<Date | null, never, RawBuilder<unknown>>;
+  /** The shop's IANA time zone (ADR 0173); null: none chosen, the server's decides. */
+  time_zone: string | null;
+  time_zone_version: ColumnType<string, never, RawBuilder<unknown>>;
+  time_zone_updated_by: number | null;
+  time_zone_updated_at: ColumnType<Date | null, never, RawBuilder<unknown>>;
 };
 
 /** The days the shop says it will be closed on (ADR 0171), beside those its sales history shows. */

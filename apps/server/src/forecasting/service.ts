@@ -31,6 +31,7 @@ import { xlsxStream } from '../http/xlsx.ts';
 import { logError } from '../log.ts';
 import { databaseErrorOf } from '../db/errors.ts';
 import { readClosedDates, readCurrency } from '../shop/repo.ts';
+import { shopTimeZone } from '../shop/service.ts';
 import * as repo from './repo.ts';
 import { historicalJson } from './history-json.ts';
 import { jsonObjectMembers } from './stored-json.ts';
@@ -297,12 +298,12 @@ export function describedRestart(restart: TaskRestartRecord | null, now: Date): 
 /**
  * The first day to forecast: the day after the newest sale anywhere (so stale data does not read as
  * zero demand), but never after the shop's today. Today's till so far is not a whole day: the
- * forecast starts today and its history ends yesterday (ADR 0169). The shop's day is the server's
- * time zone's: no shop setting holds a zone.
+ * forecast starts today and its history ends yesterday (ADR 0169). The shop's day is its time
+ * zone's (Settings → Shop), the server's while it chose none (ADR 0173).
  */
 async function forecastStartDay(db: Kysely<Database>): Promise<string> {
-  const last = await repo.lastSalesDate(db);
-  const today = dayInTimeZone(Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const [last, timeZone] = await Promise.all([repo.lastSalesDate(db), shopTimeZone(db)]);
+  const today = dayInTimeZone(Date.now(), timeZone);
   return last && addDays(last, 1) < today ? addDays(last, 1) : today;
 }
 

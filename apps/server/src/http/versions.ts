@@ -1,5 +1,5 @@
 // Optimistic concurrency (ADR 0168): a row's, report's or integration's version goes out as an ETag
-// (and in list rows; the shop's two panels' versions in its settings, an entity's in the configuration), comes back as `If-Match` on an update or delete, and a write of a version no
+// (and in list rows; the shop's panels' versions in its settings, an entity's in the configuration), comes back as `If-Match` on an update or delete, and a write of a version no
 // longer stored is refused as a 409 edit_conflict. Without `If-Match` (or with `*`) a write is unchecked.
 import type { FastifyRequest } from 'fastify';
 import { formatDay } from '@stockwise/contract';
@@ -18,7 +18,7 @@ export function expectedVersion(header: string | string[] | undefined): string |
   if (text === '' || text === '*') return undefined;
   const version = text.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
   if (!VERSION.test(version)) {
-    throw validationError(`If-Match must be the one version you read (the ETag, or the row's _version / the report's, integration's or entity's version / the shop's currencyVersion or closedDatesVersion), such as "12345".`, { 'If-Match': ['Not a version.'] });
+    throw validationError(`If-Match must be the one version you read (the ETag, or the row's _version / the report's, integration's or entity's version / the shop's currencyVersion, closedDatesVersion or timeZoneVersion), such as "12345".`, { 'If-Match': ['Not a version.'] });
   }
   return version;
 }
@@ -50,6 +50,7 @@ const THINGS = {
   currency: { subject: "The shop's currency", was: 'was', it: 'it' },
   'closed dates': { subject: 'The closed dates', was: 'were', it: 'them' },
   entity: { subject: "This entity's configuration", was: 'was', it: 'it' },
+  'time zone': { subject: "The shop's time zone", was: 'was', it: 'it' },
 } as const;
 
 export type EditConflict = {

@@ -27,6 +27,7 @@ import { addressProblem, parseAllowList, type OutboundPolicy } from '../http/out
 import { notFoundError, validationError, type AppError } from '../http/errors.ts';
 import { editConflictError, type VersionedWrite } from '../http/versions.ts';
 import { resolveEntityMapping } from '../import/mapping.ts';
+import { readTimeZone } from '../shop/repo.ts';
 import type { ImportedTable } from '../import/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import * as repo from './repo.ts';
@@ -111,7 +112,8 @@ async function resolveInput(ctx: IntegrationsContext, input: IntegrationInput, s
     endpoint: input.endpoint ?? stored?.endpoint ?? '',
     schedule_frequency: input.schedule_frequency ?? stored?.schedule_frequency ?? INTEGRATION_DEFAULTS.schedule_frequency,
     cron_expression: input.cron_expression === undefined ? (stored?.cron_expression ?? null) : input.cron_expression || null,
-    time_zone: input.time_zone ?? stored?.time_zone ?? INTEGRATION_DEFAULTS.time_zone,
+    // A new integration left without a zone runs in the shop's, UTC when it chose none (ADR 0173).
+    time_zone: input.time_zone ?? stored?.time_zone ?? (await readTimeZone(ctx.db)) ?? INTEGRATION_DEFAULTS.time_zone,
     mapping_selection: mappingName,
     target_entity: input.target_entity ?? stored?.target_entity ?? Object.keys(mapping?.entities ?? {})[0] ?? '',
     data_action: input.data_action ?? stored?.data_action ?? INTEGRATION_DEFAULTS.data_action,

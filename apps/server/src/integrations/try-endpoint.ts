@@ -21,6 +21,7 @@ import { notFoundError, validationError } from '../http/errors.ts';
 import { addressProblem } from '../http/outbound.ts';
 import { asSourceValue, leafPaths, numericIdPaths, previewRecords, proposeMapping } from '../import/preview.ts';
 import { savedMappingWayOut } from '../import/target.ts';
+import { readTimeZone } from '../shop/repo.ts';
 import { absentFieldsMessage, fieldsAbsentFrom } from './absent-fields.ts';
 import { linesOf, RecordsNotFound } from './records-path.ts';
 import * as repo from './repo.ts';
@@ -181,7 +182,7 @@ export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTr
     header: paths,
     records: records.map((value, at) => ({ row: at + 1, cells: null, value })),
     offerRowFilters: true,
-    today: dayInTimeZone(Date.now(), input.time_zone ?? INTEGRATION_DEFAULTS.time_zone),
+    today: dayInTimeZone(Date.now(), input.time_zone ?? (await readTimeZone(ctx.db)) ?? INTEGRATION_DEFAULTS.time_zone),
     // The proposal is not saved yet: the way out names no mapping.
     unknownCodeWayOut: savedMappingWayOut(null),
   });

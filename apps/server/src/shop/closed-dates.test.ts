@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductForecastResponse } from '@stockwise/contract';
 import { forecastClient, seedShopClosedAtChristmas, type ForecastClient } from '../testing/forecast-client.ts';
 import { backends, signUpEachRole, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { NO_SHOP_ZONE } from '../testing/shop-zone.ts';
 
 const SUBSTITUTE = { date: '2026-12-28', note: 'Bank holiday (substitute)' };
 const STOCK_TAKE = { date: '2027-01-04', note: 'Stock-take' };
@@ -34,7 +35,7 @@ describe.each(backends)("the shop's closed days on %s", (backend) => {
     expect(await closedNow()).toEqual([]);
     const saved = await put(admin, { closedDates: [STOCK_TAKE, { date: ' 2026-12-28 ', note: ' Bank holiday (substitute) ' }, { date: '2026-12-28', note: 'again' }, { date: '2025-08-25', note: '' }] });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.json).toEqual({ currency: null, currencyVersion: '0', closedDates: [{ date: '2025-08-25', note: null }, SUBSTITUTE, STOCK_TAKE], closedDatesVersion: '1' });
+    expect(saved.json).toEqual({ currency: null, currencyVersion: '0', closedDates: [{ date: '2025-08-25', note: null }, SUBSTITUTE, STOCK_TAKE], closedDatesVersion: '1', ...NO_SHOP_ZONE });
     expect(await closedNow()).toEqual([{ date: '2025-08-25', note: null }, SUBSTITUTE, STOCK_TAKE]);
   });
 

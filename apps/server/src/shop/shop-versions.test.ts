@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopSettings } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { NO_SHOP_ZONE } from '../testing/shop-zone.ts';
 
 const BANK_HOLIDAY = { date: '2026-12-28', note: 'Bank holiday (substitute)' };
 const STOCK_TAKE = { date: '2027-01-04', note: 'Stock-take' };
@@ -35,10 +36,10 @@ describe.each(backends)('shop settings versions on %s', (backend) => {
     expect(await server.database.db.selectFrom('shop_settings').selectAll().execute()).toHaveLength(0);
     const empty = await server.request('/api/shop/', { token: viewer.access });
     expect(empty.headers.get('etag')).toBeNull();
-    expect(empty.json).toEqual({ currency: null, currencyVersion: '0', closedDates: [], closedDatesVersion: '0' });
+    expect(empty.json).toEqual({ currency: null, currencyVersion: '0', closedDates: [], closedDatesVersion: '0', ...NO_SHOP_ZONE });
     const first = await putDates(kim, [BANK_HOLIDAY], '0');
     expect(first.status, first.text).toBe(200);
-    expect(first.json).toEqual({ currency: null, currencyVersion: '0', closedDates: [BANK_HOLIDAY], closedDatesVersion: '1' });
+    expect(first.json).toEqual({ currency: null, currencyVersion: '0', closedDates: [BANK_HOLIDAY], closedDatesVersion: '1', ...NO_SHOP_ZONE });
   });
 
   it('refuses the second of two closed-date saves made on one version, naming who saved and when, keeping the first', async () => {

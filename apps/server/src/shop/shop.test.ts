@@ -3,6 +3,7 @@
 // changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, signUpEachRole, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { NO_SHOP_ZONE } from '../testing/shop-zone.ts';
 
 describe.each(backends)('shop settings on %s', (backend) => {
   let server: TestServer;
@@ -22,14 +23,14 @@ describe.each(backends)('shop settings on %s', (backend) => {
   it('has no currency until an administrator picks one, and a viewer reads the one picked', async () => {
     const unset = await server.request('/api/shop/', { token: viewer });
     expect(unset.status, unset.text).toBe(200);
-    expect(unset.json).toEqual({ currency: null, currencyVersion: '0', closedDates: [], closedDatesVersion: '0' });
+    expect(unset.json).toEqual({ currency: null, currencyVersion: '0', closedDates: [], closedDatesVersion: '0', ...NO_SHOP_ZONE });
 
     const saved = await put(admin, { currency: ' gbp ' });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.json).toEqual({ currency: 'GBP', currencyVersion: '1', closedDates: [], closedDatesVersion: '0' });
+    expect(saved.json).toEqual({ currency: 'GBP', currencyVersion: '1', closedDates: [], closedDatesVersion: '0', ...NO_SHOP_ZONE });
     expect(await currencyNow()).toBe('GBP');
 
-    expect((await put(admin, { currency: 'USD' })).json).toEqual({ currency: 'USD', currencyVersion: '2', closedDates: [], closedDatesVersion: '0' });
+    expect((await put(admin, { currency: 'USD' })).json).toEqual({ currency: 'USD', currencyVersion: '2', closedDates: [], closedDatesVersion: '0', ...NO_SHOP_ZONE });
     expect(await currencyNow()).toBe('USD');
     expect(await server.database.db.selectFrom('shop_settings').selectAll().execute()).toHaveLength(1);
   });

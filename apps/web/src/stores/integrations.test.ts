@@ -13,6 +13,7 @@ import { i18n } from '../i18n.ts';
 import { countProblems, draftOf, saveErrorMessage, scheduleInWords, toSavePayload, newIntegrationDraft } from '../pages/settings/integration-form.ts';
 import { useSessionStore } from './session.ts';
 import { initialIntegrationsState, useIntegrationsStore } from './integrations.ts';
+import { initialShopState, useShopStore } from './shop.ts';
 
 let loopback: Loopback;
 let requests: { method: string; path: string; body: string; ifMatch: string | undefined }[] = [];
@@ -97,8 +98,9 @@ const store = () => useIntegrationsStore.getState();
 
 describe('integration form helpers', () => {
   it('starts a new integration with the spec defaults and the first mapping', () => {
-    // The schedule's hours are the browser's: the zone it reports.
+    // The schedule's hours are the shop's once it chose a zone (ADR 0173), else the browser's: the zone it reports.
     expect(newIntegrationDraft('shop', () => ['products']).time_zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(newIntegrationDraft('shop', () => ['products'], 'America/Chicago').time_zone).toBe('America/Chicago');
     expect(newIntegrationDraft('shop', () => ['products'])).toMatchObject({ enabled: false, schedule_frequency: 'hourly', data_action: 'upsert', data_fetch_type: 'latest', initial_setup: false, rate_limit: 60, batch_size: 100, previous_days: null, mapping_selection: 'shop', target_entity: 'products' });
   });
   it('fills rate_limit 60, batch_size 100 and previous_days null when unset, and drops a cron of a fixed frequency', () => {
@@ -191,6 +193,17 @@ describe('integrations store', () => {
     expect(logReads() - before).toBe(3);
     expect(spinners.filter(Boolean)).toHaveLength(1);
   }, 15_000);
+
+  it("opens a new integration on the shop's time zone once it chose one (ADR 0173)", async () => {
+    useShopStore.setState({ timeZone: 'America/Chicago' });
+    try {
+      await store().openEditor(null);
+      expect(store().draft?.time_zone).toBe('America/Chicago');
+    } finally {
+      store().closeEditor();
+      useShopStore.setState(initialShopState);
+    }
+  });
 
   it('opens a new integration on the first mapping, loads a mapping config when the mapping changes, and clears all on close', async () => {
     await store().openEditor(null);

@@ -18,6 +18,7 @@ import { i18n } from '../i18n.ts';
 import { countProblems, draftOf, newIntegrationDraft, saveErrorMessage, toSavePayload, type IntegrationDraft } from '../pages/settings/integration-form.ts';
 import { formatCount } from '../pages/settings/format.ts';
 import { isSessionReady } from './import.ts';
+import { useShopStore } from './shop.ts';
 
 /** How often a run started here is polled, and for how long at most. */
 const RUN_POLL_MS = 1000;
@@ -184,7 +185,7 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
     openEditor: async (integration) => {
       const sequence = ++mappingSequence;
       // The form shows at once (its first field takes the focus); the mappings fill in when loaded.
-      const draft = integration ? draftOf(integration) : newIntegrationDraft(null, () => []);
+      const draft = integration ? draftOf(integration) : newIntegrationDraft(null, () => [], useShopStore.getState().timeZone);
       set({ editorOpen: true, editing: integration, draft, mappingConfig: null, isLoadingMapping: true, editorError: null, fieldErrors: {}, savedMeanwhile: null });
       try {
         const mappings = await loadMappings();

@@ -2,7 +2,8 @@
 // code and name, a currency is found by its name and chosen with the keyboard, the example follows
 // the choice, saving sends the code and the screens' money follows; a refusal says why. Each save goes
 // at the version its panel read (If-Match); one the server refuses as saved meanwhile keeps what
-// was chosen or typed until Reload shows the settings as they are now (ADR 0168's amendment).
+// was chosen or typed until Reload shows the settings as they are now (ADR 0168's amendment). The
+// shop's time zone (ADR 0173) is found by a city typed and taken with the keyboard, saved on its own.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -13,10 +14,12 @@ import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
 import { sendJson, startLoopback, type Loopback } from '../../test/loopback.ts';
 import { initialShopState, useShopStore } from '../../stores/shop.ts';
 import { currencyOptions, ShopPanel } from './ShopPanel.tsx';
+import { timeZoneOptions } from './ShopTimeZone.tsx';
 
 let loopback: Loopback;
 let saves: unknown[] = [];
 let closedSaves: unknown[] = [];
+let zoneSaves: unknown[] = [];
 /** The If-Match of each save, in order. */
 let sentVersions: (string | undefined)[] = [];
 /** What the server has saved: the closed dates and each panel's version. */
@@ -39,6 +42,13 @@ beforeAll(async () => {
       stored = { ...stored, closedDates: [...update.closedDates].sort((a, b) => a.date.localeCompare(b.date)), closedDatesVersion: String(Number(stored.closedDatesVersion) + 1) };
       return sendJson(response, 200, stored);
     }
+    if (path === '/api/shop/time-zone/' && request.method === 'PUT') {
+      const update = JSON.parse(body) as { timeZone: string | null };
+      zoneSaves.push(update);
+      if (stale(request.headers['if-match'], stored.timeZoneVersion)) return sendJson(response, 409, conflict("The shop's time zone was changed by sam at 14:02 after you opened it. Reload to see their change, then edit again."));
+      stored = { ...stored, timeZone: update.timeZone, timeZoneVersion: String(Number(stored.timeZoneVersion) + 1), timeZoneInEffect: update.timeZone ?? 'UTC', timeZoneSource: update.timeZone ? 'shop' : 'server' };
+      return sendJson(response, 200, stored);
+    }
     if (path !== '/api/shop/' || request.method !== 'PUT') return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
     const update = JSON.parse(body) as { currency: string | null };
     saves.push(update);
@@ -55,8 +65,15 @@ afterAll(() => loopback.close());
 beforeEach(() => {
   saves = [];
   closedSaves = [];
+  zoneSaves = [];
   sentVersions = [];
-  stored = { currency: 'GBP', currencyVersion: '3', closedDates: [{ date: '2026-12-28', note: 'Bank holiday (substitute)' }], closedDatesVersion: '5' };
+  stored = {
+    currency: 'GBP',
+    currencyVersion: '3',
+    closedDates: [{ date: '2026-12-28', note: 'Bank holiday (substitute)' }],
+    closedDatesVersion: '5',
+    ...{ timeZone: null, timeZoneVersion: '2', timeZoneInEffect: 'UTC', timeZoneSource: 'server' },
+  };
   useShopStore.setState({ ...initialShopState, currency: 'GBP', currencyVersion: '3', requested: true });
 });
 afterEach(cleanup);
@@ -334,5 +351,80 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     expect(await screen.findByText('The list would then hold 367 closed days: it holds at most 366. Remove past days first.')).toBeTruthy();
     expect(dateBox().getAttribute('aria-invalid')).toBe('true');
     expect(closedSaves).toHaveLength(1);
+  });
+});
+
+describe("the Shop panel's time zone (ADR 0173)", () => {
+  const zoneBox = () => screen.getByRole('combobox', { name: /^Time zone/ }) as HTMLInputElement;
+  const saveZone = () => screen.getByRole('button', { name: 'Save time zone' }) as HTMLButtonElement;
+  const inEffect = () => screen.getByTestId('shop-zone-in-effect').textContent;
+  const chooseByKeyboard = async (typed: string, option: RegExp) => {
+    zoneBox().focus();
+    fireEvent.change(zoneBox(), { target: { value: typed } });
+    await screen.findByRole('option', { name: option });
+    fireEvent.keyDown(zoneBox(), { key: 'ArrowDown', code: 'ArrowDown' });
+    fireEvent.keyDown(zoneBox(), { key: 'Enter', code: 'Enter' });
+  };
+
+  it('lists every zone the browser knows with its offset now, and UTC and a saved one it does not', () => {
+    const options = timeZoneOptions(null);
+    expect(options.find((option) => option.value === 'UTC')?.label).toMatch(/^UTC \(GMT(\+00:00)?\)$/);
+    expect(options.find((option) => option.value === 'America/Chicago')?.label).toMatch(/^America\/Chicago \(GMT-0[56]:00\)$/);
+    expect(options.length).toBeGreaterThan(300);
+    expect(timeZoneOptions('Etc/GMT-14')[0]).toEqual({ value: 'Etc/GMT-14', label: 'Etc/GMT-14 (GMT+14:00)' });
+  });
+
+  it("says the server's zone is in effect while none is chosen, with nothing to save", async () => {
+    renderPanel();
+    await waitFor(() => expect(inEffect()).toBe("In effect: UTC, the server's zone (none chosen here)."));
+    expect(zoneBox().value).toBe("None — use the server's zone");
+    expect(saveZone().disabled).toBe(true);
+  });
+
+  it("finds a zone by its city, takes it with the keyboard and saves it at the version read, for a new integration's clock too", async () => {
+    renderPanel();
+    await waitFor(() => expect(zoneBox().disabled).toBe(false));
+    await chooseByKeyboard('chicago', /^America\/Chicago /);
+    await waitFor(() => expect(zoneBox().value).toMatch(/^America\/Chicago /));
+    fireEvent.click(saveZone());
+    expect((await screen.findByTestId('shop-zone-saved')).textContent).toBe("Saved: the shop's day is now America/Chicago's, from the next forecast run.");
+    expect(zoneSaves).toEqual([{ timeZone: 'America/Chicago' }]);
+    expect(sentVersions).toEqual(['"2"']);
+    expect(inEffect()).toBe('In effect: America/Chicago.');
+    expect(useShopStore.getState().timeZone).toBe('America/Chicago');
+    expect(saveZone().disabled).toBe(true);
+  });
+
+  it("offers this browser's zone at a click", async () => {
+    const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    stored = { ...stored, timeZone: 'Pacific/Kiritimati', timeZoneInEffect: 'Pacific/Kiritimati', timeZoneSource: 'shop' };
+    renderPanel();
+    await waitFor(() => expect(zoneBox().value).toMatch(/^Pacific\/Kiritimati /));
+    fireEvent.click(screen.getByRole('button', { name: `Use this browser's zone (${here})` }));
+    await waitFor(() => expect(zoneBox().value.startsWith(`${here} (`)).toBe(true));
+    fireEvent.click(saveZone());
+    await screen.findByTestId('shop-zone-saved');
+    expect(zoneSaves).toEqual([{ timeZone: here }]);
+  });
+
+  it("refuses a save over another administrator's since, keeping the choice until Reload shows theirs", async () => {
+    renderPanel();
+    await waitFor(() => expect(zoneBox().disabled).toBe(false));
+    stored = { ...stored, timeZone: 'Europe/London', timeZoneVersion: '3', timeZoneInEffect: 'Europe/London', timeZoneSource: 'shop' };
+    await chooseByKeyboard('sydney', /^Australia\/Sydney /);
+    fireEvent.click(saveZone());
+    expect((await screen.findByTestId('shop-zone-error')).textContent).toContain("The shop's time zone was changed by sam at 14:02 after you opened it.");
+    expect(zoneBox().value).toMatch(/^Australia\/Sydney /);
+    expect(inEffect()).toBe("In effect: UTC, the server's zone (none chosen here).");
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(zoneBox().value).toMatch(/^Europe\/London /));
+    expect(inEffect()).toBe('In effect: Europe/London.');
+    expect(screen.queryByTestId('shop-zone-error')).toBeNull();
+    await chooseByKeyboard('sydney', /^Australia\/Sydney /);
+    fireEvent.click(saveZone());
+    await screen.findByTestId('shop-zone-saved');
+    expect(sentVersions).toEqual(['"2"', '"3"']);
+    expect(stored).toMatchObject({ timeZone: 'Australia/Sydney', timeZoneVersion: '4' });
   });
 });

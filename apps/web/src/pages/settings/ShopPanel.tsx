@@ -1,17 +1,17 @@
 // Settings → Shop (administrators): the shop's currency, which every money figure on the screens
 // carries once chosen — unit costs, order costs, the stock's worth (ADR 0166). Chosen by code or
-// name from the currencies the browser knows. Below it, the days the shop will be closed on (ADR 0171).
+// name from the currencies the browser knows. Below it, the shop's time zone (ADR 0173) and the days
+// the shop will be closed on (ADR 0171).
 // Saved at the version read (ADR 0168's amendment "the shop's settings"): a save over another
 // administrator's since is refused, the choice kept, until Reload shows theirs.
-import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { moneyFormat, type ShopSettings } from '@stockwise/contract';
-import { normalizeError } from '../../api/errors.ts';
-import { currentOfConflict } from '../../api/versions.ts';
-import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
+import { moneyFormat } from '@stockwise/contract';
 import { useShopStore } from '../../stores/shop.ts';
+import { ShopChoiceAnswer, useShopChoice } from './ShopChoice.tsx';
 import { ShopClosedDates } from './ShopClosedDates.tsx';
+import { ShopTimeZone } from './ShopTimeZone.tsx';
 
 /** The figure the panel writes in the chosen currency, so the choice shows as the screens will. */
 const EXAMPLE_AMOUNT = 1240.5;
@@ -55,42 +55,16 @@ export function ShopPanel() {
   const saved = useShopStore((state) => state.currency);
   const save = useShopStore((state) => state.save);
   const take = useShopStore((state) => state.take);
-  // Undefined until the administrator picks: the saved currency shows, also when it arrives after the panel.
-  const [picked, setPicked] = useState<string | null | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  // Saved by someone else since it was read: the settings as they are now, until Reload.
-  const [savedMeanwhile, setSavedMeanwhile] = useState<ShopSettings | null>(null);
-  const chosen = picked === undefined ? saved : picked;
+  const choice = useShopChoice(saved, take);
+  const chosen = choice.chosen;
   const options = useMemo(() => [{ value: NO_CURRENCY, label: t('shop.none', { example: moneyFormat(null).format(EXAMPLE_AMOUNT) }) }, ...currencyOptions(saved)], [saved, t]);
   const example = (currency: string | null) => moneyFormat(currency).format(EXAMPLE_AMOUNT);
 
-  const submit = () => {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    setSavedMeanwhile(null);
-    save({ currency: chosen }).then(
-      () => {
-        setBusy(false);
-        setPicked(undefined);
-        setDone(chosen ? t('shop.saved', { example: example(chosen) }) : t('shop.savedNone', { example: example(null) }));
-      },
-      (failure: unknown) => {
-        const normalized = normalizeError(failure);
-        setBusy(false);
-        setError(normalized.message);
-        setSavedMeanwhile(currentOfConflict<ShopSettings>(normalized));
-      },
-    );
-  };
-  const reload = () => {
-    if (savedMeanwhile) take(savedMeanwhile);
-    setPicked(undefined);
-    setSavedMeanwhile(null);
-    setError(null);
-  };
+  const submit = () =>
+    choice.submit(async (currency) => {
+      await save({ currency });
+      return currency ? t('shop.saved', { example: example(currency) }) : t('shop.savedNone', { example: example(null) });
+    });
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="shop-title" data-testid="shop-panel">
@@ -107,35 +81,21 @@ export function ShopPanel() {
             allowDeselect={false}
             data={options}
             value={chosen ?? NO_CURRENCY}
-            onChange={(value) => {
-              setPicked(value === NO_CURRENCY ? null : value);
-              setDone(null);
-            }}
+            onChange={(value) => choice.pick(value === NO_CURRENCY ? null : value)}
             nothingFoundMessage={t('shop.nothingFound')}
             maxDropdownHeight={320}
             w={{ base: '100%', sm: 360 }}
             data-testid="shop-currency"
           />
-          <Button onClick={submit} loading={busy} disabled={chosen === saved}>
+          <Button onClick={submit} loading={choice.busy} disabled={chosen === saved}>
             {t('shop.save')}
           </Button>
         </Group>
         <Text size="sm" data-testid="shop-example">
           {t('shop.example', { example: example(chosen) })}
         </Text>
-        {error && (
-          <Alert color="red" role="alert" data-testid="shop-error">
-            <Stack gap={4}>
-              {error}
-              {savedMeanwhile && <ReloadAfterConflict label={t('shop.reload')} hint={t('shop.reloadHint')} onReload={reload} testId="shop-reload" />}
-            </Stack>
-          </Alert>
-        )}
-        {done && (
-          <Alert color="green" role="status" data-testid="shop-saved">
-            {done}
-          </Alert>
-        )}
+        <ShopChoiceAnswer choice={choice} reloadLabel={t('shop.reload')} reloadHint={t('shop.reloadHint')} testId="shop" />
+        <ShopTimeZone />
         <ShopClosedDates />
       </Stack>
     </Paper>

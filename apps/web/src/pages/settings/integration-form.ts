@@ -20,15 +20,15 @@ export function timeZoneChoices(current: string): string[] {
   return known.includes(current) ? known : [current, ...known];
 }
 
-/** Spec §5: disabled, hourly, upsert, latest, no initial setup, 60 a minute, 100 a batch, the first mapping; the browser's time zone. */
-export function newIntegrationDraft(firstMapping: string | null, entitiesOf: (mapping: string) => string[]): IntegrationDraft {
+/** Spec §5: disabled, hourly, upsert, latest, no initial setup, 60 a minute, 100 a batch, the first mapping; the shop's time zone, the browser's while it chose none (ADR 0173). */
+export function newIntegrationDraft(firstMapping: string | null, entitiesOf: (mapping: string) => string[], shopTimeZone: string | null = null): IntegrationDraft {
   const mapping = firstMapping ?? '';
   return {
     enabled: INTEGRATION_DEFAULTS.enabled,
     endpoint: '',
     schedule_frequency: INTEGRATION_DEFAULTS.schedule_frequency,
     cron_expression: null,
-    time_zone: browserTimeZone(),
+    time_zone: shopTimeZone ?? browserTimeZone(),
     mapping_selection: mapping,
     target_entity: entitiesOf(mapping)[0] ?? '',
     data_action: INTEGRATION_DEFAULTS.data_action,
