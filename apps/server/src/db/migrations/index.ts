@@ -51,6 +51,7 @@ import * as forecastRunsSayTheyRestarted from './0480-forecast-runs-say-they-res
 import * as theShopsClosedDates from './0510-the-shops-closed-dates.ts';
 import * as integrationSavesNameTheirVersion from './0520-integration-saves-name-their-version.ts';
 import * as shopSavesNameTheirVersions from './0530-shop-saves-name-their-versions.ts';
+import * as peopleChooseTheirDateOrder from './0560-people-choose-their-date-order.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -103,4 +104,5 @@ export const migrations: Record<string, Migration> = {
   '0510-the-shops-closed-dates': theShopsClosedDates,
   '0520-integration-saves-name-their-version': integrationSavesNameTheirVersion,
   '0530-shop-saves-name-their-versions': shopSavesNameTheirVersions,
+  '0560-people-choose-their-date-order': peopleChooseTheirDateOrder,
 };
