@@ -5,11 +5,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { OwnAccount } from '@stockwise/contract';
-import { api } from '../../api/http.ts';
 import { useAccountStore } from '../../stores/account.ts';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
-import { sendJson, startLoopback, type Loopback } from '../../test/loopback.ts';
+import { sendJson, type Loopback } from '../../test/loopback.ts';
+import { startLoopbackApi } from '../../test/loopback-api.ts';
 import { viewerDates } from '../datatab/viewer-dates.ts';
 import { YourPreferences } from './YourPreferences.tsx';
 
@@ -23,7 +23,7 @@ let restoreLanguages: () => void;
 beforeAll(async () => {
   await initTestI18n();
   stubBrowserLayout();
-  loopback = await startLoopback((request, body, response) => {
+  loopback = await startLoopbackApi((request, body, response) => {
     if (request.url !== '/api/accounts/me/preferences/' || request.method !== 'PUT') return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
     const update = JSON.parse(body) as { date_order: string };
     saves.push(update);
@@ -34,9 +34,6 @@ beforeAll(async () => {
     stored = { ...stored, date_order: update.date_order as OwnAccount['date_order'] };
     return sendJson(response, 200, stored);
   });
-  api.defaults.baseURL = `${loopback.baseUrl}/api`;
-  // Node's HTTP client: jsdom's XMLHttpRequest would hold the loopback server to CORS.
-  api.defaults.adapter = 'http';
 });
 afterAll(() => loopback.close());
 beforeEach(() => {

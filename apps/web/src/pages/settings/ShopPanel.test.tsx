@@ -7,10 +7,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { moneyFormat, type ShopSettings } from '@stockwise/contract';
-import { api } from '../../api/http.ts';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
-import { sendJson, startLoopback, type Loopback } from '../../test/loopback.ts';
+import { sendJson, type Loopback } from '../../test/loopback.ts';
+import { startLoopbackApi } from '../../test/loopback-api.ts';
 import { useAccountStore } from '../../stores/account.ts';
 import { initialShopState, useShopStore } from '../../stores/shop.ts';
 import { currencyOptions, ShopPanel } from './ShopPanel.tsx';
@@ -29,7 +29,7 @@ const stale = (header: string | string[] | undefined, version: string) => header
 beforeAll(async () => {
   await initTestI18n();
   stubBrowserLayout();
-  loopback = await startLoopback((request, body, response) => {
+  loopback = await startLoopbackApi((request, body, response) => {
     const path = request.url?.split('?')[0];
     if (path === '/api/shop/' && request.method === 'GET') return sendJson(response, 200, stored);
     if (request.method === 'PUT') sentVersions.push(request.headers['if-match']);
@@ -48,9 +48,6 @@ beforeAll(async () => {
     stored = { ...stored, currency: update.currency, currencyVersion: String(Number(stored.currencyVersion) + 1) };
     return sendJson(response, 200, stored);
   });
-  api.defaults.baseURL = `${loopback.baseUrl}/api`;
-  // Node's HTTP client: jsdom's XMLHttpRequest would hold the loopback server to CORS.
-  api.defaults.adapter = 'http';
 });
 afterAll(() => loopback.close());
 beforeEach(() => {
