@@ -74,7 +74,7 @@ describe('Your preferences: dates', () => {
 
   it('saves Day first for the person: the screens then read 03/04/2026 as 3 April', async () => {
     renderPreferences();
-    // One group of native radios (arrow keys move between them in a browser: e2e/auth.e2e.ts).
+    // One group of native radios (arrow keys move between them in a browser: e2e/datatab.e2e.ts).
     expect(new Set(screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).name)).size).toBe(1);
     fireEvent.click(choice(/^Day first/));
     await waitFor(() => expect(choice(/^Day first/).checked).toBe(true));
