@@ -78,4 +78,22 @@ describe.each(backends)('a person’s own date order on %s', (backend) => {
     expect(await ask(US)).toContain('2 units were sold on 4 Mar 2026');
     expect(await ask({ 'accept-language': 'en-GB' })).toContain('7 units were sold on 3 Apr 2026');
   });
+
+  it('the report writer reads 03/04/2026 in the editor’s own order over an en-US browser', async () => {
+    const editor = await signUpUser(server, { role: 'editor' });
+    const write = async () => {
+      const response = await server.request('/api/user-reports/generate-from-request/', {
+        token: editor.access,
+        headers: US,
+        body: { report_id: null, change_request: 'units sold on 03/04/2026', current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
+      });
+      expect(response.status, response.text).toBe(200);
+      return response.json.sql_code as string;
+    };
+    expect(await write()).toContain('2026-03-04');
+    await setDates(editor.access, { date_order: 'day-first' });
+    const dayFirst = await write();
+    expect(dayFirst).toContain('2026-04-03');
+    expect(dayFirst).not.toContain('2026-03-04');
+  });
 });
