@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { TableRow } from '@stockwise/contract';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
-import { demoUser } from './support/context.ts';
+import { demoUser, registerUser } from './support/context.ts';
 
 // A British shop's browser: dates typed day first (ADR 0167); the en-US test opens a context of its own.
 const browser = useBrowser({ locale: 'en-GB' });
@@ -82,13 +82,25 @@ async function rowCountText(page: Page): Promise<string> {
 // Not the date field's calendar button (`Pick Due from the calendar`): the field itself.
 const field = (form: Locator, label: string) => form.getByLabel(label, { exact: false }).and(form.locator(':not(button)'));
 
-/** A call to the records API as the demo user, outside the page (another user, an import). */
-async function asDemoUser(path: string, body?: unknown): Promise<Response> {
+/** A call to the API as the demo user (an administrator), outside the page (another user, an import). */
+async function demoApi(path: string, body?: unknown): Promise<Response> {
   const { baseUrl } = browser;
   const json = { 'content-type': 'application/json' };
   const { access } = (await (await fetch(`${baseUrl}/api/token/`, { method: 'POST', headers: json, body: JSON.stringify(demoUser) })).json()) as { access: string };
   const headers = { ...json, authorization: `Bearer ${access}` };
-  return fetch(`${baseUrl}/api/records/tables/${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+  return fetch(`${baseUrl}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+/** A call to the records API as the demo user. */
+const asDemoUser = (path: string, body?: unknown) => demoApi(`/api/records/tables/${path}`, body);
+
+/** A person of the test's own, approved as a viewer: their preferences are theirs alone. */
+async function approvedViewer(): Promise<{ username: string; password: string }> {
+  const user = await registerUser(browser.baseUrl);
+  const { results } = (await (await demoApi('/api/accounts/users/')).json()) as { results: { id: number; username: string }[] };
+  const id = results.find((account) => account.username === user.username)?.id;
+  expect((await demoApi(`/api/accounts/users/${id}/role/`, { role: 'viewer' })).status).toBe(200);
+  return user;
 }
 
 /** A product of the test's own, added through the API as the demo user (quicker than the form). */
@@ -420,6 +432,54 @@ describe('Data screen', () => {
       await hint.waitFor();
       expect(await hint.textContent()).toBe('13/04/2026 is not a real date: dates are read as MM/DD/YYYY (04/13/2026), and a year has 12 months');
       expect(await axeViolations(usPage, '[data-testid="table-pane"]'), 'en-US grid with a date refused').toEqual([]);
+    } finally {
+      await us.close();
+    }
+  });
+
+  // A British buyer on a US laptop (ADR 0167, amendment "a person's own date order"): the browser
+  // says en-US, its user chooses Day first in Profile, and 03/04/2026 is then 3 April.
+  it('reads dates day first on an en-US browser once its user chooses Day first in Profile, with the keyboard', async () => {
+    const id = unique();
+    const product = await addProduct({ product_code: `UKL-${id}`, name: `Laptop lamp ${id}` });
+    for (const [expected_date, quantity] of [['2026-04-03', 4], ['2026-03-04', 9]] as const) {
+      expect((await asDemoUser('deliveries/rows/add/', { product_id: product['id'], expected_date, quantity })).status).toBe(201);
+    }
+    const user = await approvedViewer();
+    const us = await browser.browser.newContext({ baseURL: browser.baseUrl, locale: 'en-US' });
+    us.setDefaultTimeout(30_000);
+    try {
+      const page = await us.newPage();
+      await signIn(page, user);
+      await page.getByRole('link', { name: 'Profile', exact: true }).click();
+      const preferences = page.getByRole('region', { name: 'Your preferences' });
+      const dates = preferences.getByRole('radiogroup', { name: /^Dates/ });
+      const asBrowser = dates.getByRole('radio', { name: 'As this browser writes them — MM/DD/YYYY (en-US)' });
+      expect(await asBrowser.isChecked()).toBe(true);
+      await asBrowser.focus();
+      await page.keyboard.press('ArrowDown');
+      expect(await dates.getByRole('radio', { name: 'Day first — 30/11/2026' }).isChecked()).toBe(true);
+      await page.keyboard.press('Tab');
+      expect(await focusedName(page)).toBe('Save preferences');
+      await page.keyboard.press('Enter');
+      expect(await preferences.getByRole('status').textContent()).toBe('Saved. Dates: Day first — 30/11/2026.');
+      expect(await axeViolations(page, 'section[aria-labelledby="preferences-title"]'), 'Your preferences, saved').toEqual([]);
+
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Data', exact: true }).click();
+      await page.getByRole('tree', { name: 'Tables and folders' }).waitFor();
+      await openTable(page, 'deliveries');
+      await page.getByLabel('Filter Product').fill(`UKL-${id}`);
+      await expect.poll(() => rowCountText(page), { timeout: 20_000 }).toBe('2 rows');
+      const dateFilter = page.getByLabel('Filter Expected date');
+      expect(await dateFilter.getAttribute('placeholder')).toBe('e.g. >=01/11/2026');
+      const asked = page.waitForRequest((request) => request.url().includes('/tables/deliveries/data/') && request.url().includes('expected_date'));
+      await dateFilter.fill('03/04/2026');
+      const query = new URL((await asked).url()).searchParams;
+      expect(JSON.parse(query.get('filters_json') ?? '{}')['expected_date']).toEqual({ equals: '2026-04-03' });
+      expect(query.get('date_order')).toBe('day-first');
+      await page.getByTestId('filter-reading').filter({ hasText: 'Read as 3 Apr 2026' }).waitFor();
+      await expect.poll(() => columnValues(page, 'quantity')).toEqual(['4']);
+      expect(await axeViolations(page, '[data-testid="table-pane"]'), 'en-US grid read day first').toEqual([]);
     } finally {
       await us.close();
     }

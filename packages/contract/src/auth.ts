@@ -1,5 +1,6 @@
 // Sign-in, token refresh and registration (spec §6-§8).
 import { z } from 'zod';
+import { dateOrderPreferences } from './date-order.ts';
 import { storableText } from './text.ts';
 
 export const passwordPolicy = { minLength: 8, maxLength: 128 } as const;
@@ -72,6 +73,17 @@ export const account = z.object({
   must_change_password: z.boolean(),
 });
 export type Account = z.infer<typeof account>;
+
+export const dateOrderPreference = z.enum(dateOrderPreferences);
+/** The signed-in account as it reads itself (`GET /api/accounts/me/`): with its own preferences. */
+export const ownAccount = account.extend({
+  /** How the person writes dates with numbers alone: `browser` (their browser's language), `day-first` or `month-first`. */
+  date_order: dateOrderPreference,
+});
+export type OwnAccount = z.infer<typeof ownAccount>;
+/** A person changes their own preferences (`PUT /api/accounts/me/preferences/`). */
+export const preferencesRequest = z.strictObject({ date_order: dateOrderPreference });
+export type PreferencesRequest = z.infer<typeof preferencesRequest>;
 
 /** An account as the users page lists it. */
 export const userSummary = account.extend({

@@ -1,11 +1,19 @@
 // Which number of a date written with numbers alone ("12/1/2026") is the day: the order the viewer's
 // language writes dates in (en-US month first; en-GB, en-AU, de, fr, nl day first). The assistant
 // reads it from the request's Accept-Language (ADR 0148, amendment "dates in the viewer's order");
-// the Data screen from the browser's language, and sends it to the server as `date_order` (ADR 0167).
+// the Data screen from the browser's language, and sends it to the server as `date_order` (ADR 0167);
+// both only when the person has not chosen an order of their own (ADR 0167, amendment).
 
 export const dateOrders = ['day-first', 'month-first'] as const;
 /** How a date written with numbers alone is read: "12/1" is 12 January day-first, 1 December month-first. */
 export type DateOrder = (typeof dateOrders)[number];
+
+/**
+ * How a person says they write dates (Profile → Your preferences, ADR 0167 amendment): `browser`
+ * follows their browser's language, the others hold on every computer they sign in on.
+ */
+export const dateOrderPreferences = ['browser', ...dateOrders] as const;
+export type DateOrderPreference = (typeof dateOrderPreferences)[number];
 
 /** Without a language to go by, dates read day-first, as Stockwise read them before (ADR 0141). */
 export const DEFAULT_DATE_ORDER: DateOrder = 'day-first';
@@ -53,6 +61,10 @@ export function dateOrderOf(acceptLanguage: string | string[] | undefined): Date
   }
   return DEFAULT_DATE_ORDER;
 }
+
+/** The order a person reads and writes dates in: their own choice, else their browser's language (Accept-Language). */
+export const dateOrderFor = (preference: DateOrderPreference, acceptLanguage: string | string[] | undefined): DateOrder =>
+  preference === 'browser' ? dateOrderOf(acceptLanguage) : preference;
 
 /**
  * How a viewer types a day with numbers, as a placeholder shows it: `MM/DD/YYYY` (en-US),

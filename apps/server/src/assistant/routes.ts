@@ -1,7 +1,8 @@
 // /api/assistant/*: the caller's own history, asking (quick buttons and plain questions), and the
 // actions an answer offers. A user only ever sees their own messages.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { askRequest, askResponse, assistantActionRequest, errorBody, historyResponse, timeZoneQuery, dateOrderOf } from '@stockwise/contract';
+import { askRequest, askResponse, assistantActionRequest, errorBody, historyResponse, timeZoneQuery } from '@stockwise/contract';
+import { askersDateOrder } from '../auth/date-order.ts';
 import { currentUser } from '../auth/guard.ts';
 import { inViewerDay } from '../http/viewer-day.ts';
 import { act, ask, history, type AssistantContextDeps } from './service.ts';
@@ -25,8 +26,8 @@ export function assistantRoutes(ctx: AssistantContextDeps): FastifyPluginAsyncZo
         body: askRequest,
         response: { 200: askResponse, ...errors },
       },
-      // Slashed dates in the question are read in the order the asker's browser language writes them (ADR 0148, amendment).
-      handler: async (request) => ({ messages: await ask(inViewerDay(ctx, request.query.time_zone), currentUser(request), request.body, dateOrderOf(request.headers['accept-language'])) }),
+      // Slashed dates in the question are read in the asker's own order, else their browser language's (ADR 0148, amendment; ADR 0167, amendment).
+      handler: async (request) => ({ messages: await ask(inViewerDay(ctx, request.query.time_zone), currentUser(request), request.body, await askersDateOrder(ctx.db, request)) }),
     });
     app.post('/api/assistant/actions/', {
       config: { policy: 'viewer' },

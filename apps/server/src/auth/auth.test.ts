@@ -31,7 +31,7 @@ describe.each(backends)('auth on %s', (backend) => {
     const user = await signUpUser(server);
     const me = await server.request('/api/accounts/me/', { token: user.access });
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ id: user.id, username: user.username, email: null, role: 'admin', must_change_password: false });
+    expect(me.json).toEqual({ id: user.id, username: user.username, email: null, role: 'admin', must_change_password: false, date_order: 'browser' });
     expect(me.text).not.toMatch(sensitive);
   });
 

@@ -1,6 +1,6 @@
 // SQL of the auth feature: users, refresh-token families and failed sign-in attempts.
 import { sql, type Kysely } from 'kysely';
-import type { Role } from '@stockwise/contract';
+import type { DateOrderPreference, Role } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -14,6 +14,17 @@ const userSummaryColumns = [...accountColumns, 'disabled_at', 'created_at', 'las
 /** An account that may use the API (not disabled). */
 export const findAccountById = (db: Db, id: number) =>
   db.selectFrom('users').select(accountColumns).where('id', '=', id).where('disabled_at', 'is', null).executeTakeFirst();
+
+/** The account as it reads itself: with its own preferences. */
+export const findOwnAccountById = (db: Db, id: number) =>
+  db.selectFrom('users').select([...accountColumns, 'date_order']).where('id', '=', id).where('disabled_at', 'is', null).executeTakeFirst();
+
+/** How the person writes dates (undefined for an account that is gone). */
+export const findDateOrderPreference = async (db: Db, id: number): Promise<DateOrderPreference | undefined> =>
+  (await db.selectFrom('users').select('date_order').where('id', '=', id).executeTakeFirst())?.date_order;
+
+export const updateDateOrderPreference = (db: Db, id: number, dateOrder: DateOrderPreference) =>
+  db.updateTable('users').set({ date_order: dateOrder }).where('id', '=', id).execute();
 
 /** Role and state of an account, read by the bearer guard (through a short cache). */
 export const findAccountStatus = (db: Db, id: number) =>

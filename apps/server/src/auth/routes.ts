@@ -1,5 +1,5 @@
 // POST /api/token/, /api/token/refresh/, /api/token/logout/, /api/accounts/register/, GET
-// /api/accounts/first-run/, the signed-in account's own routes (me, password, sessions) and the
+// /api/accounts/first-run/, the signed-in account's own routes (me, preferences, password, sessions) and the
 // administrators' users API (/api/accounts/users/*).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +11,8 @@ import {
   errorBody,
   firstRun,
   logoutRequest,
+  ownAccount,
+  preferencesRequest,
   refreshRequest,
   refreshResponse,
   registerRequest,
@@ -28,6 +30,7 @@ import {
 import { currentUser } from './guard.ts';
 import {
   changePassword,
+  changePreferences,
   changeUserRole,
   createUser,
   firstRunState,
@@ -85,8 +88,19 @@ export function authRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
     });
     app.get('/api/accounts/me/', {
       config: { policy: 'pending' },
-      schema: { tags: ['auth'], summary: 'The signed-in account and its role', response: { 200: account, 401: errorBody } },
+      schema: { tags: ['auth'], summary: 'The signed-in account, its role and its own preferences', response: { 200: ownAccount, 401: errorBody } },
       handler: (request) => getAccount(ctx, currentUser(request).userId),
+    });
+    app.put('/api/accounts/me/preferences/', {
+      // Any approved account, for itself only: the account is the token's.
+      config: { policy: 'viewer' },
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in account's own preferences: how it writes dates (browser, day-first, month-first)",
+        body: preferencesRequest,
+        response: { 200: ownAccount, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+      handler: (request) => changePreferences(ctx, currentUser(request).userId, request.body),
     });
     const ownErrors = { 400: errorBody, 401: errorBody, 404: errorBody };
     app.post('/api/accounts/password/', {

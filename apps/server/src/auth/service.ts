@@ -1,7 +1,20 @@
 // Sign-in, refresh rotation with reuse detection, registration, and the administrators' users API.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Account, ChangePasswordRequest, CreateUserRequest, FirstRun, RegisterRequest, ResetPasswordRequest, Role, SessionSummary, TokenPair, UserSummary } from '@stockwise/contract';
+import type {
+  Account,
+  ChangePasswordRequest,
+  CreateUserRequest,
+  FirstRun,
+  OwnAccount,
+  PreferencesRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  Role,
+  SessionSummary,
+  TokenPair,
+  UserSummary,
+} from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { AppError, notFoundError, validationError } from '../http/errors.ts';
 import type { AccountStatusCache } from './guard.ts';
@@ -209,10 +222,16 @@ export async function firstRunState(ctx: AuthContext): Promise<FirstRun> {
   return { first_account_needed: !(await repo.hasAnyUser(ctx.db)), registration_enabled: ctx.registrationEnabled };
 }
 
-export async function getAccount(ctx: AuthContext, userId: number): Promise<Account> {
-  const account = await repo.findAccountById(ctx.db, userId);
+export async function getAccount(ctx: AuthContext, userId: number): Promise<OwnAccount> {
+  const account = await repo.findOwnAccountById(ctx.db, userId);
   if (!account) throw new AppError('token_not_valid', 'Token is invalid or expired.');
   return account;
+}
+
+/** A person changes their own preferences only: the account is the token's, never one named in the request. */
+export async function changePreferences(ctx: AuthContext, userId: number, input: PreferencesRequest): Promise<OwnAccount> {
+  await repo.updateDateOrderPreference(ctx.db, userId, input.date_order);
+  return getAccount(ctx, userId);
 }
 
 const presentUser = (row: NonNullable<Awaited<ReturnType<typeof repo.findUserSummary>>>): UserSummary => ({

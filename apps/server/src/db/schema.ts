@@ -1,6 +1,6 @@
 // Kysely table types of the application schema (public) and the demo entity tables (data schema).
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
-import type { ChartConfig, ColumnDefinition, FilteredBy, NewProduct, RetryProgress, Role } from '@stockwise/contract';
+import type { ChartConfig, ColumnDefinition, DateOrderPreference, FilteredBy, NewProduct, RetryProgress, Role } from '@stockwise/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -16,6 +16,7 @@ export type UsersTable = {
   last_sign_in_at: RawTimestamp | null;
   created_at: CreatedAt;
   must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
+  date_order: ColumnType<DateOrderPreference, DateOrderPreference | undefined, DateOrderPreference>;
 };
 
 export type RefreshTokensTable = {

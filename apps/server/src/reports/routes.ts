@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createReportRequest,
-  dateOrderOf,
   errorBody,
   executeRequest,
   executeResponse,
@@ -25,6 +24,7 @@ import {
   userReportList,
   XLSX_CONTENT_TYPE,
 } from '@stockwise/contract';
+import { askersDateOrder } from '../auth/date-order.ts';
 import { currentUser } from '../auth/guard.ts';
 import { sendDownload } from '../http/downloads.ts';
 import { validationError } from '../http/errors.ts';
@@ -108,9 +108,9 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
         body: generateRequest,
         response: { 200: generateResponse, ...errors },
       },
-      // Slashed dates in the request are read in the order the editor's browser language writes them (ADR 0154, amendment), seasons in its time zone's hemisphere (ADR 0148, amendment 2026-12-05).
-      handler: (request) =>
-        generateFromRequest(ctx, { userId: currentUser(request).userId, request: request.body, dateOrder: dateOrderOf(request.headers['accept-language']), timeZone: sentTimeZone(request.query.time_zone) }),
+      // Slashed dates in the request are read in the editor's own order, else their browser language's (ADR 0154, amendment; ADR 0167, amendment), seasons in its time zone's hemisphere (ADR 0148, amendment 2026-12-05).
+      handler: async (request) =>
+        generateFromRequest(ctx, { userId: currentUser(request).userId, request: request.body, dateOrder: await askersDateOrder(ctx.db, request), timeZone: sentTimeZone(request.query.time_zone) }),
     });
     app.post('/api/user-reports/regenerate/', {
       config: { policy: 'editor' },

@@ -4,6 +4,8 @@ import type {
   ChangePasswordRequest,
   CreateUserRequest,
   LogoutRequest,
+  OwnAccount,
+  PreferencesRequest,
   RegisterRequest,
   ResetPasswordRequest,
   RevokedSessions,
@@ -35,8 +37,14 @@ export async function requestLogout(refresh: string): Promise<void> {
   await api.post(authEndpoints.logout, body);
 }
 
-export async function fetchCurrentAccount(): Promise<Account> {
-  const answer = await api.get<Account>('/accounts/me/');
+export async function fetchCurrentAccount(): Promise<OwnAccount> {
+  const answer = await api.get<OwnAccount>('/accounts/me/');
+  return answer.data;
+}
+
+/** The signed-in person's own preferences (how they write dates): the account answers with them. */
+export async function savePreferences(body: PreferencesRequest): Promise<OwnAccount> {
+  const answer = await api.put<OwnAccount>('/accounts/me/preferences/', body);
   return answer.data;
 }
 

@@ -5,8 +5,8 @@
 // goes at the version of the currency the tab shows (ADR 0168's amendment "the shop's settings").
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { api } from '../api/http.ts';
-import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
+import { sendJson, type Loopback } from '../test/loopback.ts';
+import { startLoopbackApi } from '../test/loopback-api.ts';
 import { followShopSettings, initialShopState, SHOP_CHANNEL, useShopStore } from './shop.ts';
 
 let loopback: Loopback;
@@ -19,7 +19,7 @@ let visibility: DocumentVisibilityState = 'visible';
 let stop: () => void = () => undefined;
 
 beforeAll(async () => {
-  loopback = await startLoopback((request, body, response) => {
+  loopback = await startLoopbackApi((request, body, response) => {
     if (request.url?.split('?')[0] !== '/api/shop/') return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
     if (request.method === 'PUT') {
       sentVersions.push(request.headers['if-match']);
@@ -29,9 +29,6 @@ beforeAll(async () => {
     reads += 1;
     return saved ? sendJson(response, 200, saved) : sendJson(response, 500, { detail: 'down', code: 'internal' });
   });
-  api.defaults.baseURL = `${loopback.baseUrl}/api`;
-  // Node's HTTP client: jsdom's XMLHttpRequest would hold the loopback server to CORS.
-  api.defaults.adapter = 'http';
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
 });
 afterAll(() => loopback.close());

@@ -53,6 +53,7 @@ import * as integrationSavesNameTheirVersion from './0520-integration-saves-name
 import * as shopSavesNameTheirVersions from './0530-shop-saves-name-their-versions.ts';
 import * as theShopsTimeZone from './0540-the-shops-time-zone.ts';
 import * as entityConfigsNameTheirVersion from './0550-entity-configs-name-their-version.ts';
+import * as peopleChooseTheirDateOrder from './0560-people-choose-their-date-order.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -107,4 +108,5 @@ export const migrations: Record<string, Migration> = {
   '0530-shop-saves-name-their-versions': shopSavesNameTheirVersions,
   '0540-the-shops-time-zone': theShopsTimeZone,
   '0550-entity-configs-name-their-version': entityConfigsNameTheirVersion,
+  '0560-people-choose-their-date-order': peopleChooseTheirDateOrder,
 };

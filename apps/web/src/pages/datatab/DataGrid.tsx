@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_DECIMAL_PLACES, exportedCells, moneyFormat, labelOfRow, rowLabelColumns, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
 import { dateFilterReading, referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
-import { dateExamples, viewerDates } from './viewer-dates.ts';
+import { dateExamples, useViewerDates } from './viewer-dates.ts';
 import { useShopCurrency } from '../../components/money.ts';
 import classes from './DataPage.module.css';
 
@@ -546,10 +546,10 @@ function FilterInput({ label, kind, value, problem, onChange, disabled }: Filter
     if (timer.current) clearTimeout(timer.current);
   }, []);
   const help = kind ? filterHelp[kind] : null;
-  const { pattern } = viewerDates();
+  const { order, pattern } = useViewerDates();
   const examples = useMemo(() => ({ ...dateExamples(pattern), pattern }), [pattern]);
   // A date filter is said back while its box has the focus: 03.04.2026 could be read either way round.
-  const reading = kind === 'date' && !problem && focused ? dateFilterReading(value) : null;
+  const reading = kind === 'date' && !problem && focused ? dateFilterReading(value, order) : null;
   const described = problem ?? reading;
   return (
     <>

@@ -5,10 +5,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { useState } from 'react';
-import { api } from '../../api/http.ts';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
-import { sendJson, startLoopback, type Loopback } from '../../test/loopback.ts';
+import { sendJson, type Loopback } from '../../test/loopback.ts';
+import { startLoopbackApi } from '../../test/loopback-api.ts';
 import { ReferencePicker } from './ReferencePicker.tsx';
 
 const catalogue = [
@@ -25,7 +25,7 @@ let held: { search: string; release?: () => void; sent?: Promise<void> } | null 
 beforeAll(async () => {
   await initTestI18n();
   stubBrowserLayout();
-  loopback = await startLoopback(async (request, _body, response) => {
+  loopback = await startLoopbackApi(async (request, _body, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     if (url.pathname !== '/api/records/tables/sales/related-rows/product_id/') return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
     const search = url.searchParams.get('search') ?? '';
@@ -39,9 +39,6 @@ beforeAll(async () => {
     const results = catalogue.filter((row) => row.label.toLowerCase().includes(search.toLowerCase()));
     return sendJson(response, 200, { results: results.slice(0, 2), more: results.length > 2 });
   });
-  api.defaults.baseURL = `${loopback.baseUrl}/api`;
-  // Node's HTTP client: jsdom's XMLHttpRequest would hold the loopback server to CORS.
-  api.defaults.adapter = 'http';
 });
 afterAll(() => loopback.close());
 beforeEach(() => {

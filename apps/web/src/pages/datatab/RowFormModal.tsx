@@ -27,7 +27,7 @@ import {
 import { referenceText, type UnknownValues } from './table-query.ts';
 import { ReferencePicker } from './ReferencePicker.tsx';
 import { DayField } from './DayField.tsx';
-import { viewerDates } from './viewer-dates.ts';
+import { useViewerDates } from './viewer-dates.ts';
 import { FieldIcon } from './FieldIcon.tsx';
 import classes from './DataPage.module.css';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
@@ -74,7 +74,7 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
   const [saving, setSaving] = useState(false);
   const isEdit = row !== null;
   const dateRule = dateRuleOf(encodedName);
-  const dates = viewerDates();
+  const dates = useViewerDates();
 
   const setValue = (key: string, value: string | boolean) => setValues((current) => ({ ...current, [key]: value }));
 

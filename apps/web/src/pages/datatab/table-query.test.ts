@@ -92,10 +92,10 @@ describe("dates in the viewer's order (ADR 0167)", () => {
   const dates: FilterColumns = [{ key: 'date', type: 'DateField' }];
 
   it('reads month first for en-US and day first for en-AU, sending the same ISO days', () => {
-    expect(viewerDates(['en-US', 'en'])).toEqual({ order: 'month-first', pattern: 'MM/DD/YYYY' });
-    expect(viewerDates(['en-AU'])).toEqual({ order: 'day-first', pattern: 'DD/MM/YYYY' });
-    expect(viewerDates(['de-DE', 'de'])).toEqual({ order: 'day-first', pattern: 'DD.MM.YYYY' });
-    expect(viewerDates(['qq-ZZ'])).toEqual({ order: 'day-first', pattern: 'DD.MM.YYYY' });
+    expect(viewerDates('browser', ['en-US', 'en'])).toEqual({ order: 'month-first', pattern: 'MM/DD/YYYY' });
+    expect(viewerDates('browser', ['en-AU'])).toEqual({ order: 'day-first', pattern: 'DD/MM/YYYY' });
+    expect(viewerDates('browser', ['de-DE', 'de'])).toEqual({ order: 'day-first', pattern: 'DD.MM.YYYY' });
+    expect(viewerDates('browser', ['qq-ZZ'])).toEqual({ order: 'day-first', pattern: 'DD.MM.YYYY' });
     expect(filtersJson({ date: '11/30/2026' }, dates, 'month-first')).toBe('{"date":{"equals":"2026-11-30"}}');
     expect(filtersJson({ date: '30/11/2026' }, dates, 'day-first')).toBe('{"date":{"equals":"2026-11-30"}}');
     expect(dateFilterReading('03/04/2026', 'month-first')).toEqual({ kind: 'on', from: '4 Mar 2026', to: '4 Mar 2026' });

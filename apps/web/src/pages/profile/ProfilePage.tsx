@@ -3,6 +3,7 @@ import { Alert, Button, Loader, Paper, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAccountStore } from '../../stores/account.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
+import { YourPreferences } from './YourPreferences.tsx';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -55,6 +56,8 @@ export default function ProfilePage() {
           </Table>
         </Paper>
       )}
+      {/* An approved account that chose its own password: a pending one reads no dates, a starting password comes first. */}
+      {account && account.role !== 'pending' && !account.must_change_password && <YourPreferences />}
       {account && <AccountSecurity startingPassword={account.must_change_password} />}
     </>
   );

@@ -13,7 +13,7 @@ import { fetchShopSettings, saveShopClosedDates } from '../../api/shop.ts';
 import { normalizeError } from '../../api/errors.ts';
 import { currentOfConflict } from '../../api/versions.ts';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
-import { viewerDates } from '../datatab/viewer-dates.ts';
+import { useViewerDates } from '../datatab/viewer-dates.ts';
 import { closedRuns, LONGEST_ADDED_RUN, withRun, type ClosedRun } from './closed-runs.ts';
 
 const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' });
@@ -28,7 +28,7 @@ type FocusAfterSave = 'from' | { row: number };
 
 export function ShopClosedDates() {
   const { t } = useTranslation();
-  const { order, pattern } = viewerDates();
+  const { order, pattern } = useViewerDates();
   const [closed, setClosed] = useState<ShopClosedDate[] | null>(null);
   const [version, setVersion] = useState<string | undefined>(undefined);
   const [typed, setTyped] = useState('');

@@ -8,10 +8,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { moneyFormat, type ShopSettings } from '@stockwise/contract';
-import { api } from '../../api/http.ts';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
-import { sendJson, startLoopback, type Loopback } from '../../test/loopback.ts';
+import { sendJson, type Loopback } from '../../test/loopback.ts';
+import { startLoopbackApi } from '../../test/loopback-api.ts';
+import { useAccountStore } from '../../stores/account.ts';
 import { initialShopState, useShopStore } from '../../stores/shop.ts';
 import { currencyOptions, ShopPanel } from './ShopPanel.tsx';
 import { timeZoneOptions } from './ShopTimeZone.tsx';
@@ -31,7 +32,7 @@ const stale = (header: string | string[] | undefined, version: string) => header
 beforeAll(async () => {
   await initTestI18n();
   stubBrowserLayout();
-  loopback = await startLoopback((request, body, response) => {
+  loopback = await startLoopbackApi((request, body, response) => {
     const path = request.url?.split('?')[0];
     if (path === '/api/shop/' && request.method === 'GET') return sendJson(response, 200, stored);
     if (request.method === 'PUT') sentVersions.push(request.headers['if-match']);
@@ -57,9 +58,6 @@ beforeAll(async () => {
     stored = { ...stored, currency: update.currency, currencyVersion: String(Number(stored.currencyVersion) + 1) };
     return sendJson(response, 200, stored);
   });
-  api.defaults.baseURL = `${loopback.baseUrl}/api`;
-  // Node's HTTP client: jsdom's XMLHttpRequest would hold the loopback server to CORS.
-  api.defaults.adapter = 'http';
 });
 afterAll(() => loopback.close());
 beforeEach(() => {
@@ -257,6 +255,26 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     fireEvent.submit(addForm());
     expect(await screen.findByText('30/02/2027 is not a real date: February 2027 has 28 days.')).toBeTruthy();
     expect(closedSaves).toEqual([]);
+  });
+
+  it("reads the days in the person's own order over the browser's: day first on an en-US laptop (ADR 0167, amendment)", async () => {
+    restoreLanguages();
+    restoreLanguages = useBrowserLanguages(['en-US', 'en']);
+    useAccountStore.setState({ dateOrder: 'day-first' });
+    try {
+      renderPanel();
+      await screen.findByTestId('shop-closed-list');
+      expect(dateBox().placeholder).toBe('28/12/2026');
+      typeRun('4/1/2027', '4/1/2027', 'Stock-take');
+      await waitFor(() => expect(status()).toBe('Added 4 Jan 2027.'));
+      expect(closedSaves.at(-1)).toEqual({ closedDates: [{ date: '2026-12-28', note: 'Bank holiday (substitute)' }, { date: '2027-01-04', note: 'Stock-take' }] });
+    } finally {
+      useAccountStore.setState({ dateOrder: 'browser' });
+    }
+    cleanup();
+    renderPanel();
+    await screen.findByTestId('shop-closed-list');
+    expect(dateBox().placeholder).toBe('12/28/2026');
   });
 
   it('adds a run from one day to another with one note in one save, says which days it re-noted, and lists it as one line', async () => {
