@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccountStore } from '../../stores/account.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
 import { YourPreferences } from './YourPreferences.tsx';
+import './mantine-styles.ts';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
