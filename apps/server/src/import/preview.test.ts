@@ -147,6 +147,17 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(britishBrowser.json.rows.map((r) => r.values.date)).toEqual(['2026-03-12', '2026-02-11', '2026-01-12']);
     const toronto = await asRead([{ name: 'time_zone', value: 'America/Toronto' }, { name: 'locale', value: 'en-CA' }]);
     expect(toronto.json.rows.map((r) => r.values.date)).toEqual(['2026-03-12', '2026-02-11', '2026-01-12']);
+    // A person who chose "Day first" in Profile on a US laptop (ADR 0167's amendment): their choice, not the browser's.
+    const choose = async (date_order: string) => expect((await server.request('/api/accounts/me/preferences/', { method: 'PUT', token, body: { date_order } })).status).toBe(200);
+    await choose('day-first');
+    try {
+      const chosen = await asRead([{ name: 'time_zone', value: 'America/New_York' }, { name: 'locale', value: 'en-US' }, { name: 'file_part', value: 'head' }]);
+      expect(chosen.json.rows.map((r) => r.values.date)).toEqual(['2026-03-12', '2026-02-11', '2026-01-12']);
+      expect(chosen.json.rows[0]?.problems.date).toContain('shown here day-first, as you chose in Profile.');
+    } finally {
+      await choose('browser');
+    }
+    expect((await asRead([{ name: 'locale', value: 'en-US' }, { name: 'file_part', value: 'head' }])).json.rows[0]?.problems.date).toContain('shown here month-first, as your browser writes dates.');
   });
 
   it('follows a given mapping, lists dotted keys of JSON records, and previews the head of a large file', async () => {

@@ -5,7 +5,7 @@
 // row filters leave out marked, and, for the Import screen, the values of the file's status-like
 // columns and the row filters they suggest (row-filter.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { dateFormats, DEFAULT_DECIMAL_PLACES, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
+import { dateFormats, DEFAULT_DECIMAL_PLACES, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type DateOrderPreference, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { isReadOnly } from '../tables/columns.ts';
@@ -323,6 +323,7 @@ export async function previewRecords(
     unknownCodeWayOut = fileImportWayOut,
     titleDay = null,
     undecidedDates = 'dd/mm/yyyy',
+    undecidedSaidBy = 'browser',
     partialRead = false,
     importedAs = null,
   }: {
@@ -337,8 +338,10 @@ export async function previewRecords(
     unknownCodeWayOut?: string;
     /** The day the file's title lines name (dayOfTitleLines): the proposal's one date for all lines where no column holds dates. */
     titleDay?: string | null;
-    /** How the shop writes a slashed date no date of the file decides (undecidedDateOrder). */
+    /** How the shop writes a slashed date no date of the file decides (the person's choice, else undecidedDateOrder). */
     undecidedDates?: 'dd/mm/yyyy' | 'mm/dd/yyyy';
+    /** Whose order that is, for the preview's sentence: the person's own choice or their browser's. */
+    undecidedSaidBy?: 'choice' | 'browser';
     /** The records are the file's first lines only (its head, or the first DETECTION_RECORDS): a later date may yet decide the order. */
     partialRead?: boolean;
     /** The mapping name a file's import would be under (its sales writer): sales it imported before on the records' days are named (replaces_sales). */
@@ -423,7 +426,7 @@ export async function previewRecords(
   const ambiguous = !chosen && detector.ambiguity !== null;
   // A year of till lines starts with October's first days: the head read holds no day past the 12th, the whole file does (QA8 F22).
   const ambiguityText = partialRead && detector.firstAmbiguousText
-    ? `dates like ${detector.firstAmbiguousText} could be day-first (dd/mm/yyyy) or month-first (mm/dd/yyyy): every day in the ${records.length.toLocaleString('en')} lines read is 12 or less. The import reads the whole file and takes the order from its first day past the 12th; shown here ${undecidedDates === 'mm/dd/yyyy' ? 'month' : 'day'}-first, as your browser writes dates. To be sure, choose the date format in the mapping.`
+    ? `dates like ${detector.firstAmbiguousText} could be day-first (dd/mm/yyyy) or month-first (mm/dd/yyyy): every day in the ${records.length.toLocaleString('en')} lines read is 12 or less. The import reads the whole file and takes the order from its first day past the 12th; shown here ${undecidedDates === 'mm/dd/yyyy' ? 'month' : 'day'}-first, ${undecidedSaidBy === 'choice' ? 'as you chose in Profile' : 'as your browser writes dates'}. To be sure, choose the date format in the mapping.`
     : (detector.ambiguity?.message ?? '');
 
   // The shown rows are read in the order learnt over every record read: as the import will store them.
@@ -514,9 +517,12 @@ function headerRowField(text: string): number {
   return parsed.data;
 }
 
-export type PreviewRequest = { file: ReceivedFile; fields: Record<string, string> };
+/** `dateOrder`: the previewing person's own choice (Profile, ADR 0167's amendment), which decides an undecided file's dates before their browser does. */
+export type PreviewRequest = { file: ReceivedFile; fields: Record<string, string>; dateOrder?: DateOrderPreference | undefined };
 
-export async function previewFile(ctx: ImportContext, { file, fields }: PreviewRequest): Promise<PreviewFileResponse> {
+const CHOSEN_DATE_ORDERS = { 'day-first': 'dd/mm/yyyy', 'month-first': 'mm/dd/yyyy' } as const;
+
+export async function previewFile(ctx: ImportContext, { file, fields, dateOrder }: PreviewRequest): Promise<PreviewFileResponse> {
   const entityType = fields.entity_type || 'products';
   let given: EntityMapping | null = null;
   if (fields.mapping_config) {
@@ -558,7 +564,8 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   const skipped = titleLines.slice(0, MAX_SKIPPED_ROWS_SHOWN);
   const titleDay = dayOfTitleLines(titleLines.map((line) => line.text));
   const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today: uploadToday(fields.time_zone), titleDay,
-    undecidedDates: undecidedDateOrder(sentTimeZone(fields.time_zone), fields.locale || undefined),
+    undecidedDates: dateOrder && dateOrder !== 'browser' ? CHOSEN_DATE_ORDERS[dateOrder] : undecidedDateOrder(sentTimeZone(fields.time_zone), fields.locale || undefined),
+    undecidedSaidBy: dateOrder && dateOrder !== 'browser' ? 'choice' : 'browser',
     partialRead: cutHead || records.length >= DETECTION_RECORDS,
     importedAs: fields.mapping_name === undefined ? null : { mappingName: fields.mapping_name || null },
   });
