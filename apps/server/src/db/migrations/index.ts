@@ -52,6 +52,7 @@ import * as theShopsClosedDates from './0510-the-shops-closed-dates.ts';
 import * as integrationSavesNameTheirVersion from './0520-integration-saves-name-their-version.ts';
 import * as shopSavesNameTheirVersions from './0530-shop-saves-name-their-versions.ts';
 import * as entityConfigsNameTheirVersion from './0550-entity-configs-name-their-version.ts';
+import * as salesImportsCanBeUndone from './0570-sales-imports-can-be-undone.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -105,4 +106,5 @@ export const migrations: Record<string, Migration> = {
   '0520-integration-saves-name-their-version': integrationSavesNameTheirVersion,
   '0530-shop-saves-name-their-versions': shopSavesNameTheirVersions,
   '0550-entity-configs-name-their-version': entityConfigsNameTheirVersion,
+  '0570-sales-imports-can-be-undone': salesImportsCanBeUndone,
 };
