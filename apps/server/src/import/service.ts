@@ -297,6 +297,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       ...(notices.length ? { notices } : {}),
       ...(written.newProducts.length ? { new_products: written.newProducts } : {}),
       ...(replacedSales ? { replaced_sales: replacedSales } : {}),
+      ...(written.salesWritten ? { sales_written: written.salesWritten } : {}),
     };
     outcome = {
       status: 'success',
