@@ -85,6 +85,7 @@ describe('import log undo', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Undo the import' }));
     expect((await screen.findByRole('status')).textContent).toBe("Put back the sales of 340 product-days (1–14 Nov 2026) as they were before 'till2.csv'. The 3 products it created are kept.");
     expect(undoRequests).toEqual(['/api/records/imports/a0000000-0000-4000-8000-000000000001/undo/']);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Close'));
     expect(screen.getByRole('dialog')).toBe(dialog);
   });
 

@@ -2,7 +2,7 @@
 // numbers ("Put back the sales of 340 product-days (1–14 Nov 2026) as they were before this file"),
 // the safe choice has the focus, and then it shows the server's answer — what the undo did, or why
 // it was refused (a later import under the same mapping wrote those days: undo that one first).
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDayRange } from '@stockwise/contract';
@@ -22,6 +22,11 @@ export function UndoImportDialog({ entry, onClose, onUndone }: { entry: Undoable
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The button pressed is gone once the answer is shown: the focus goes to Close beside it.
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (outcome) close.current?.focus();
+  }, [outcome]);
   const written = entry.details.sales_written;
   const created = entry.details.counts?.created_references ?? 0;
   const undo = () => {
@@ -46,7 +51,7 @@ export function UndoImportDialog({ entry, onClose, onUndone }: { entry: Undoable
             {outcome.message}
           </Alert>
           <Group justify="flex-end">
-            <Button onClick={onClose} data-autofocus>
+            <Button onClick={onClose} ref={close}>
               {t('import.undo.close')}
             </Button>
           </Group>
