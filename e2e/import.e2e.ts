@@ -118,6 +118,33 @@ function contrastOnWhite(color: string): number {
   return 1.05 / (luminance + 0.05);
 }
 
+/**
+ * Till 1's file (3 cups on 1 Nov, 1 lid on 2 Nov) imported through the API under a saved mapping of
+ * its own name, over two new products: the products, the mapping's name, and a read of a product's
+ * stored sales (day, quantity) in day order.
+ */
+async function tillOneImported(tag: string) {
+  const prefix = uniquePrefix(tag);
+  const [cups, lids] = [`${prefix}1`, `${prefix}2`];
+  await addProducts([cups, lids]);
+  const mappingName = `till sales ${prefix.toLowerCase()}`;
+  const api = (route: string, init: RequestInit = {}) => fetch(`${inject('baseUrl')}${route}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
+  const config = { description: 'Both tills export these columns.', entities: { sales: { field_mappings: { product_id: 'Code', date: 'Day', quantity: 'Qty' } } } };
+  expect((await api('/api/yaml/save-mapping/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: mappingName, config }) })).status).toBe(200);
+  const form = new FormData();
+  form.append('mapping_config', JSON.stringify(config));
+  form.append('mapping_name', mappingName);
+  form.append('entity_type', 'sales');
+  form.append('file', new Blob([`Code,Day,Qty\n${cups},2026-11-01,3\n${lids},2026-11-02,1\n`], { type: 'text/csv' }), 'till-1.csv');
+  expect((await api('/api/records/process-file/', { method: 'POST', body: form })).status).toBe(200);
+  const ids = new Map((await productsWithPrefix(prefix)).map((row) => [row.product_code, row.id]));
+  const quantities = async (code: string) => {
+    const answer = await api(`/api/records/tables/sales/data/?sort_by=date&filters_json=${encodeURIComponent(JSON.stringify({ product_id: ids.get(code) }))}`);
+    return ((await answer.json()) as { results: { date: string; quantity: number }[] }).results.map((row) => [row.date, row.quantity]);
+  };
+  return { prefix, cups, lids, mappingName, quantities };
+}
+
 const previewRows = (page: Page) => page.getByTestId('preview-row');
 const previewCell = (page: Page, index: number, column: string) => previewRows(page).nth(index).locator(`[data-column="${column}"]`);
 const logRow = (page: Page, fileName: string) => page.getByTestId('log-row').filter({ hasText: fileName });
@@ -704,21 +731,8 @@ describe('data integration (Settings)', () => {
 
   it("warns before a second till's file replaces the first till's sales under the same mapping, and imports it under a new mapping saved by keyboard: the sales add up", async () => {
     const { page } = browser;
-    const prefix = uniquePrefix('TILL');
-    const [cups, lids] = [`${prefix}1`, `${prefix}2`];
-    await addProducts([cups, lids]);
-    const mappingName = `till sales ${prefix.toLowerCase()}`;
-    const api = (route: string, init: RequestInit = {}) => fetch(`${inject('baseUrl')}${route}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
-    const config = { description: 'Both tills export these columns.', entities: { sales: { field_mappings: { product_id: 'Code', date: 'Day', quantity: 'Qty' } } } };
-    expect((await api('/api/yaml/save-mapping/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: mappingName, config }) })).status).toBe(200);
     // Till 1's file, imported under the mapping.
-    const form = new FormData();
-    form.append('mapping_config', JSON.stringify(config));
-    form.append('mapping_name', mappingName);
-    form.append('entity_type', 'sales');
-    form.append('file', new Blob([`Code,Day,Qty\n${cups},2026-11-01,3\n${lids},2026-11-02,1\n`], { type: 'text/csv' }), 'till-1.csv');
-    expect((await api('/api/records/process-file/', { method: 'POST', body: form })).status).toBe(200);
-
+    const { prefix, cups, lids, mappingName, quantities } = await tillOneImported('TILL');
     const path = await tempFile(`${prefix.toLowerCase()}till-2.csv`, `Code,Day,Qty\n${cups},2026-11-01,4\n${lids},2026-11-02,2\n`);
     await openSettings(page);
     await chooseMapping(page, mappingName);
@@ -744,11 +758,6 @@ describe('data integration (Settings)', () => {
     await title.waitFor();
     expect(await title.textContent()).toContain(`Added to the sales other sources stored for 2 of those product-days (the file import '${mappingName}').`);
     expect(await title.textContent()).not.toContain('already held');
-    const ids = new Map((await productsWithPrefix(prefix)).map((row) => [row.product_code, row.id]));
-    const quantities = async (code: string) => {
-      const answer = await api(`/api/records/tables/sales/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_id: ids.get(code) }))}`);
-      return ((await answer.json()) as { results: { date: string; quantity: number }[] }).results.map((row) => [row.date, row.quantity]);
-    };
     // Both tills' sales kept: 3 + 4 and 1 + 2.
     expect(await quantities(cups)).toEqual([['2026-11-01', 7]]);
     expect(await quantities(lids)).toEqual([['2026-11-02', 3]]);
@@ -756,24 +765,7 @@ describe('data integration (Settings)', () => {
 
   it("undoes till 2's file imported under till 1's mapping from the Import log, by keyboard: till 1's totals back, the day only till 2 held gone", async () => {
     const { page } = browser;
-    const prefix = uniquePrefix('UNDO');
-    const [cups, lids] = [`${prefix}1`, `${prefix}2`];
-    await addProducts([cups, lids]);
-    const mappingName = `till sales ${prefix.toLowerCase()}`;
-    const api = (route: string, init: RequestInit = {}) => fetch(`${inject('baseUrl')}${route}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
-    const config = { description: "Till 1's export.", entities: { sales: { field_mappings: { product_id: 'Code', date: 'Day', quantity: 'Qty' } } } };
-    expect((await api('/api/yaml/save-mapping/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: mappingName, config }) })).status).toBe(200);
-    const form = new FormData();
-    form.append('mapping_config', JSON.stringify(config));
-    form.append('mapping_name', mappingName);
-    form.append('entity_type', 'sales');
-    form.append('file', new Blob([`Code,Day,Qty\n${cups},2026-11-01,3\n${lids},2026-11-02,1\n`], { type: 'text/csv' }), 'till-1.csv');
-    expect((await api('/api/records/process-file/', { method: 'POST', body: form })).status).toBe(200);
-    const ids = new Map((await productsWithPrefix(prefix)).map((row) => [row.product_code, row.id]));
-    const quantities = async (code: string) => {
-      const answer = await api(`/api/records/tables/sales/data/?sort_by=date&filters_json=${encodeURIComponent(JSON.stringify({ product_id: ids.get(code) }))}`);
-      return ((await answer.json()) as { results: { date: string; quantity: number }[] }).results.map((row) => [row.date, row.quantity]);
-    };
+    const { prefix, cups, lids, mappingName, quantities } = await tillOneImported('UNDO');
 
     // Till 2's file under the same mapping, the warning passed over: it replaces till 1's totals.
     const fileName = `${prefix.toLowerCase()}till-2.csv`;

@@ -2,7 +2,8 @@
 // till 1's mapping and undone leaves exactly till 1's totals (the days only till 2 held too, which
 // importing till 1's file again could not put back); a day stored before the ledger gets its total
 // back, a change typed since stays; a first-ever import undone leaves no sales; a
-// later import over the same days refuses the earlier one's undo, changing nothing; undoing twice,
+// later import over the same days refuses the earlier one's undo, changing nothing; an import older
+// than the last 20 sales imports can no longer be undone; undoing twice,
 // a products import, a viewer are refused; two undos at once: one succeeds; an import and an undo
 // at once both land.
 import { sql } from 'kysely';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportLogEntry } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile } from '../testing/uploads.ts';
+import { KEPT_SALES_IMPORTS } from './repo.ts';
 
 const tillMapping = { entities: { sales: { field_mappings: { product_id: 'Code', date: 'Day', quantity: 'Qty' } } } };
 type Line = [code: string, day: string, qty: number];
@@ -154,6 +156,17 @@ describe.each(backends)('undo of a sales import on %s', (backend) => {
     expect((await undo(other, viewer)).status).toBe(403);
     expect((await undo('00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect(await sales([tacks])).toEqual([{ code: tacks, date: '2026-08-03', quantity: 1 }]);
+  });
+
+  it('keeps the before-images of the last 20 sales imports: an older one can no longer be undone, and says so', async () => {
+    const [washers = ''] = await products(1);
+    const oldest = await till('Washers till', [[washers, '2026-05-01', 1]]);
+    for (let day = 2; day <= KEPT_SALES_IMPORTS + 1; day += 1) await till(`Washers till ${day}`, [[washers, `2026-05-${String(day).padStart(2, '0')}`, 1]]);
+    expect((await log(oldest)).undoable).toBe(false);
+    const refused = await undo(oldest);
+    expect(refused.status).toBe(409);
+    expect(refused.json.detail).toBe('The sales as they were before this file are no longer kept: only the last 20 sales imports can be undone.');
+    expect((await sales([washers])).length).toBe(KEPT_SALES_IMPORTS + 1);
   });
 
   it('undoes once when two undos come at once, and loses nothing when an import and an undo come at once', async () => {

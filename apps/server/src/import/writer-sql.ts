@@ -714,7 +714,9 @@ function writtenParts(target: WriteTarget, writer: SalesWriter) {
  * A file import's before-image of every part it writes (ADR 0174): the part it was (none: null),
  * the part written, and what the write took out of the day's total — the part, or the whole total
  * of a day that held no part at all (stored before the ledger; ownPart), read off the statement's
- * snapshot of data.sales only for those days, or nothing for a day it created.
+ * snapshot of data.sales only for those days, or nothing for a day it created. A file is one merge,
+ * each day in it once (a plain insert that met a day stored meanwhile rolled its images back with
+ * it), so no image is ever written twice: a plain INSERT, without ON CONFLICT's speculative work.
  */
 const partsBeforeImport = (importId: string) => sql`,
     before_import as (
@@ -722,8 +724,7 @@ const partsBeforeImport = (importId: string) => sql`,
       select ${importId}, i.id, i.part, i.own_part,
         case when i.inserted then 0 when i.own_part is not null then i.own_part else (select s.${id(SALES_PART)} from data.sales s where s.id = i.id) + i.part - i.total end,
         i.inserted
-      from incoming i
-      on conflict (import_id, sales_id) do nothing)`;
+      from incoming i)`;
 
 /**
  * A run's parts replacing the writer's parts of earlier runs keep those as they were (the
