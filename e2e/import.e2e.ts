@@ -776,6 +776,8 @@ describe('data integration (Settings)', () => {
     await page.getByTestId('replaces-sales').waitFor();
     await importButton(page).click();
     await page.getByTestId('import-result-title').filter({ hasText: 'already held sales' }).waitFor();
+    // The answer offers the undo too; here it is taken from the log.
+    expect(await page.getByTestId('import-result').getByRole('button', { name: `Undo the import of ${fileName}` }).count()).toBe(1);
     expect(await quantities(lids)).toEqual([['2026-11-02', 2], ['2026-11-14', 5]]);
 
     // The log's Undo, labelled with the file, by keyboard; the dialog says what it will do in numbers.

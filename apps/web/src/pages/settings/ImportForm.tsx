@@ -505,7 +505,7 @@ function resultCounts(result: ImportResult): [string, number][] {
 function ImportOutcome({ imports }: { imports: number }) {
   const { t } = useTranslation();
   const { error, errorDetail, rowErrors, rowErrorCount, result, fileName } = useImportStore(
-    useShallow((state) => ({ error: state.error, errorDetail: state.errorDetail, rowErrors: state.rowErrors, rowErrorCount: state.rowErrorCount, result: state.result, fileName: state.selectedFile?.name ?? '' })),
+    useShallow((state) => ({ error: state.error, errorDetail: state.errorDetail, rowErrors: state.rowErrors, rowErrorCount: state.rowErrorCount, result: state.result, fileName: state.resultFileName })),
   );
   const title = useRef<HTMLElement>(null);
   useEffect(() => {
