@@ -8,7 +8,8 @@
 // date column given one date for all its lines; a till's column names below its title found, and
 // another row chosen; a till's names below its branch and date labels found; a product list over
 // 256 KiB with £ costs previewed from its head without a warning; a second till's file warned of
-// before it replaces the first's under the same mapping, and imported under a new one, adding up.
+// before it replaces the first's under the same mapping, and imported under a new one, adding up;
+// and, imported under the first's mapping all the same, undone from the Import log by keyboard.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -115,6 +116,33 @@ function contrastOnWhite(color: string): number {
   const channel = (value: number) => (value / 255 <= 0.03928 ? value / 255 / 12.92 : ((value / 255 + 0.055) / 1.055) ** 2.4);
   const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
   return 1.05 / (luminance + 0.05);
+}
+
+/**
+ * Till 1's file (3 cups on 1 Nov, 1 lid on 2 Nov) imported through the API under a saved mapping of
+ * its own name, over two new products: the products, the mapping's name, and a read of a product's
+ * stored sales (day, quantity) in day order.
+ */
+async function tillOneImported(tag: string) {
+  const prefix = uniquePrefix(tag);
+  const [cups, lids] = [`${prefix}1`, `${prefix}2`];
+  await addProducts([cups, lids]);
+  const mappingName = `till sales ${prefix.toLowerCase()}`;
+  const api = (route: string, init: RequestInit = {}) => fetch(`${inject('baseUrl')}${route}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
+  const config = { description: 'Both tills export these columns.', entities: { sales: { field_mappings: { product_id: 'Code', date: 'Day', quantity: 'Qty' } } } };
+  expect((await api('/api/yaml/save-mapping/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: mappingName, config }) })).status).toBe(200);
+  const form = new FormData();
+  form.append('mapping_config', JSON.stringify(config));
+  form.append('mapping_name', mappingName);
+  form.append('entity_type', 'sales');
+  form.append('file', new Blob([`Code,Day,Qty\n${cups},2026-11-01,3\n${lids},2026-11-02,1\n`], { type: 'text/csv' }), 'till-1.csv');
+  expect((await api('/api/records/process-file/', { method: 'POST', body: form })).status).toBe(200);
+  const ids = new Map((await productsWithPrefix(prefix)).map((row) => [row.product_code, row.id]));
+  const quantities = async (code: string) => {
+    const answer = await api(`/api/records/tables/sales/data/?sort_by=date&filters_json=${encodeURIComponent(JSON.stringify({ product_id: ids.get(code) }))}`);
+    return ((await answer.json()) as { results: { date: string; quantity: number }[] }).results.map((row) => [row.date, row.quantity]);
+  };
+  return { prefix, cups, lids, mappingName, quantities };
 }
 
 const previewRows = (page: Page) => page.getByTestId('preview-row');
@@ -703,21 +731,8 @@ describe('data integration (Settings)', () => {
 
   it("warns before a second till's file replaces the first till's sales under the same mapping, and imports it under a new mapping saved by keyboard: the sales add up", async () => {
     const { page } = browser;
-    const prefix = uniquePrefix('TILL');
-    const [cups, lids] = [`${prefix}1`, `${prefix}2`];
-    await addProducts([cups, lids]);
-    const mappingName = `till sales ${prefix.toLowerCase()}`;
-    const api = (route: string, init: RequestInit = {}) => fetch(`${inject('baseUrl')}${route}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
-    const config = { description: 'Both tills export these columns.', entities: { sales: { field_mappings: { product_id: 'Code', date: 'Day', quantity: 'Qty' } } } };
-    expect((await api('/api/yaml/save-mapping/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: mappingName, config }) })).status).toBe(200);
     // Till 1's file, imported under the mapping.
-    const form = new FormData();
-    form.append('mapping_config', JSON.stringify(config));
-    form.append('mapping_name', mappingName);
-    form.append('entity_type', 'sales');
-    form.append('file', new Blob([`Code,Day,Qty\n${cups},2026-11-01,3\n${lids},2026-11-02,1\n`], { type: 'text/csv' }), 'till-1.csv');
-    expect((await api('/api/records/process-file/', { method: 'POST', body: form })).status).toBe(200);
-
+    const { prefix, cups, lids, mappingName, quantities } = await tillOneImported('TILL');
     const path = await tempFile(`${prefix.toLowerCase()}till-2.csv`, `Code,Day,Qty\n${cups},2026-11-01,4\n${lids},2026-11-02,2\n`);
     await openSettings(page);
     await chooseMapping(page, mappingName);
@@ -743,14 +758,55 @@ describe('data integration (Settings)', () => {
     await title.waitFor();
     expect(await title.textContent()).toContain(`Added to the sales other sources stored for 2 of those product-days (the file import '${mappingName}').`);
     expect(await title.textContent()).not.toContain('already held');
-    const ids = new Map((await productsWithPrefix(prefix)).map((row) => [row.product_code, row.id]));
-    const quantities = async (code: string) => {
-      const answer = await api(`/api/records/tables/sales/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_id: ids.get(code) }))}`);
-      return ((await answer.json()) as { results: { date: string; quantity: number }[] }).results.map((row) => [row.date, row.quantity]);
-    };
     // Both tills' sales kept: 3 + 4 and 1 + 2.
     expect(await quantities(cups)).toEqual([['2026-11-01', 7]]);
     expect(await quantities(lids)).toEqual([['2026-11-02', 3]]);
+  });
+
+  it("undoes till 2's file imported under till 1's mapping from the Import log, by keyboard: till 1's totals back, the day only till 2 held gone", async () => {
+    const { page } = browser;
+    const { prefix, cups, lids, mappingName, quantities } = await tillOneImported('UNDO');
+
+    // Till 2's file under the same mapping, the warning passed over: it replaces till 1's totals.
+    const fileName = `${prefix.toLowerCase()}till-2.csv`;
+    const path = await tempFile(fileName, `Code,Day,Qty\n${cups},2026-11-01,4\n${lids},2026-11-02,2\n${lids},2026-11-14,5\n`);
+    await openSettings(page);
+    await chooseMapping(page, mappingName);
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    await page.getByTestId('replaces-sales').waitFor();
+    await importButton(page).click();
+    await page.getByTestId('import-result-title').filter({ hasText: 'already held sales' }).waitFor();
+    // The answer offers the undo too; here it is taken from the log.
+    expect(await page.getByTestId('import-result').getByRole('button', { name: `Undo the import of ${fileName}` }).count()).toBe(1);
+    expect(await quantities(lids)).toEqual([['2026-11-02', 2], ['2026-11-14', 5]]);
+
+    // The log's Undo, labelled with the file, by keyboard; the dialog says what it will do in numbers.
+    const undo = logRow(page, fileName).getByRole('button', { name: `Undo the import of ${fileName}` });
+    await undo.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Undo the import of ${fileName}?` });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('undo-confirm').textContent()).toBe('Put back the sales of 3 product-days (1–14 Nov 2026) as they were before this file.');
+    expect(await axeViolations(page, '[role="dialog"]'), 'undo dialog').toEqual([]);
+    // Cancel has the focus; Tab to Undo the import, Enter.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const outcome = dialog.getByTestId('undo-outcome');
+    await outcome.waitFor();
+    expect(await outcome.textContent()).toBe(`Put back the sales of 3 product-days (1–14 Nov 2026) as they were before '${fileName}'; 1 product-day only this file held is gone.`);
+    expect(await axeViolations(page, '[role="dialog"]'), 'undo outcome').toEqual([]);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    // Its Undo button is gone: the focus goes to the log's title, not to the page's start.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('import-log-title');
+    await logRow(page, fileName).getByTestId('log-undone').waitFor();
+    expect(await logRow(page, fileName).getByRole('button', { name: /^Undo/ }).count()).toBe(0);
+    await expectAccessible(page, 'an import undone');
+
+    // Till 1's totals, exactly: 3 and 1, and no 14 Nov.
+    expect(await quantities(cups)).toEqual([['2026-11-01', 3]]);
+    expect(await quantities(lids)).toEqual([['2026-11-02', 1]]);
   });
 
   it('keeps Import disabled for a file it cannot read, with the reason on screen', async () => {

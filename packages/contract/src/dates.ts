@@ -15,6 +15,16 @@ export function formatDayOfMonth(day: string): string {
 /** A day (YYYY-MM-DD) as people read it: "3 Nov 2026". */
 export const formatDay = (day: string): string => `${formatDayOfMonth(day)} ${day.slice(0, 4)}`;
 
+/** Days from `from` to `to` (YYYY-MM-DD) as people read them: "1–31 Oct 2026", "30 Nov–6 Dec 2026", "28 Dec 2025–3 Jan 2026", or one day. */
+export function formatDayRange(from: string, to: string): string {
+  if (from === to) return formatDay(from);
+  const [fromYear, fromMonth, fromDay] = from.split('-').map(Number) as [number, number, number];
+  const [toYear, toMonth] = to.split('-').map(Number) as [number, number, number];
+  if (fromYear !== toYear) return `${formatDay(from)}–${formatDay(to)}`;
+  if (fromMonth !== toMonth) return `${fromDay} ${SHORT_MONTH_NAMES[fromMonth - 1]}–${formatDay(to)}`;
+  return `${fromDay}–${formatDay(to)}`;
+}
+
 /** A month (YYYY-MM, or any day of it) as people read it, short enough for a chart's axis: "Dec 2026". */
 export const formatMonth = (month: string): string => `${SHORT_MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 

@@ -86,6 +86,13 @@ export type ReplacedSales = z.infer<typeof replacedSales>;
 export const replacesSales = replacedSales.extend({ message: z.string() });
 export type ReplacesSales = z.infer<typeof replacesSales>;
 
+/**
+ * The sales a file's import wrote (ADR 0174): how many product-days, and the first and last of them —
+ * what its undo would put back.
+ */
+export const salesWritten = z.object({ product_days: z.number().int(), first_day: z.string(), last_day: z.string() });
+export type SalesWritten = z.infer<typeof salesWritten>;
+
 export const importResult = z.object({
   message: z.string(),
   import_id: z.string(),
@@ -103,6 +110,8 @@ export const importResult = z.object({
   new_products: z.array(newProduct).optional(),
   /** Sales of this mapping's earlier import the file replaced with different totals (`message` says it too); present when there are any. */
   replaced_sales: replacedSales.optional(),
+  /** The sales a sales file's import wrote, which its undo (POST /api/records/imports/{id}/undo/) would put back; present for a sales import that wrote quantities. */
+  sales_written: salesWritten.optional(),
 });
 export type ImportResult = z.infer<typeof importResult>;
 
@@ -117,6 +126,14 @@ export const importFailure = z.object({
   /** Values refused as outside a column's choices, over every row of the file (present when there are any). */
   refused_choices: z.array(refusedChoices).optional(),
 });
+
+/** An import's undo (ADR 0174): when, by whom (null: a user since deleted), and what it did in words. */
+export const importUndone = z.object({ at: z.string(), by: z.string().nullable(), message: z.string() });
+export type ImportUndone = z.infer<typeof importUndone>;
+
+/** The answer of POST /api/records/imports/{id}/undo/: what the undo did, in words, and the log entry as it now is. */
+export const importUndoResult = z.object({ message: z.string(), restored: z.number().int(), removed: z.number().int(), product_days: z.number().int() });
+export type ImportUndoResult = z.infer<typeof importUndoResult>;
 
 export const importStatuses = ['running', 'success', 'error'] as const;
 export const importLogEntry = z.object({
@@ -138,6 +155,7 @@ export const importLogEntry = z.object({
       warnings: z.array(importWarning).optional(),
       notices: z.array(z.string()).optional(),
       replaced_sales: replacedSales.optional(),
+      sales_written: salesWritten.optional(),
     })
     // Logs written by earlier versions may carry fields no longer named here.
     .passthrough(),
@@ -146,6 +164,10 @@ export const importLogEntry = z.object({
   progress: z.object({ rows_done: z.number().int(), bytes_done: z.number().int(), bytes_total: z.number().int().nullable() }),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** A sales file's import whose before-images are kept and that is not undone: POST …/undo/ puts its sales back (ADR 0174). */
+  undoable: z.boolean(),
+  /** Present when the import was undone. */
+  undone: importUndone.nullable(),
 });
 export type ImportLogEntry = z.infer<typeof importLogEntry>;
 export const importLogList = z.object({ results: z.array(importLogEntry.omit({ fileContent: true })) });

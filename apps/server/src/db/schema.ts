@@ -209,6 +209,8 @@ export type ImportLogsTable = {
   created_by: number | null;
   created_at: CreatedAt;
   finished_at: ColumnType<Date | null, never, RawTimestamp>;
+  undone_at: ColumnType<Date | null, never, RawTimestamp>;
+  undone_by: number | null;
 };
 
 export type IntegrationsTable = {

@@ -5,6 +5,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { AppDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { MERGED_TABLE, putBackSalesParts } from './writer-sql.ts';
 
 type Db = Kysely<Database>;
 
@@ -51,11 +52,102 @@ export const failInterruptedImport = (db: Db, id: string) =>
     .where('status', '=', 'running')
     .execute();
 
-const logColumns = ['id', 'status', 'file_name', 'mapping_name', 'entity_type', 'details', 'error_message', 'rows_done', 'bytes_done', 'bytes_total', 'created_at', 'finished_at'] as const;
+const logColumns = ['id', 'status', 'file_name', 'mapping_name', 'entity_type', 'details', 'error_message', 'rows_done', 'bytes_done', 'bytes_total', 'created_at', 'finished_at', 'undone_at'] as const;
+/** Whether the import's sales before-images are kept (ADR 0174), and who undid it. */
+const undoColumns = [
+  sql<boolean>`exists (select 1 from sales_imports_kept k where k.import_id = import_logs.id)`.as('undoable'),
+  sql<string | null>`(select u.username from users u where u.id = import_logs.undone_by)`.as('undone_by_name'),
+];
 
-export const findImportLog = (db: Db, id: string) => db.selectFrom('import_logs').select([...logColumns, 'file_content', 'created_by']).where('id', '=', id).executeTakeFirst();
+export const findImportLog = (db: Db, id: string) => db.selectFrom('import_logs').select([...logColumns, ...undoColumns, 'file_content', 'created_by']).where('id', '=', id).executeTakeFirst();
 
-export const listImportLogs = (db: Db, limit: number) => db.selectFrom('import_logs').select(logColumns).orderBy('created_at', 'desc').limit(limit).execute();
+export const listImportLogs = (db: Db, limit: number) => db.selectFrom('import_logs').select([...logColumns, ...undoColumns]).orderBy('created_at', 'desc').limit(limit).execute();
+
+/** Sales imports whose before-images are kept for an undo (ADR 0174); older ones are dropped by the next. */
+export const KEPT_SALES_IMPORTS = 20;
+
+/**
+ * After a sales file's write (its before-images written under `importId`), in its transaction and
+ * under the sales table's import lock: the import is kept as the latest (seq), the before-images of
+ * imports beyond the last KEPT_SALES_IMPORTS go, and answers the product-days it wrote, first and last.
+ */
+export async function keepSalesImport(session: Pick<ImportSession, 'run'>, importId: string, source: string) {
+  await session.run(sql`insert into sales_imports_kept (import_id, source) values (${importId}, ${source})`);
+  await session.run(sql`
+    with dropped as (
+      delete from sales_imports_kept where seq <= (select seq from sales_imports_kept order by seq desc offset ${KEPT_SALES_IMPORTS} limit 1) returning import_id)
+    delete from sales_parts_before_import b using dropped d where b.import_id = d.import_id`);
+  const [written] = await session.run(sql<{ product_days: number; first_day: string | null; last_day: string | null }>`
+    select count(*)::int as product_days, min(date)::text as first_day, max(date)::text as last_day from ${sql.id(MERGED_TABLE)} where quantity is not null`);
+  return written;
+}
+
+/** The log entry an undo is asked of, locked until the undo's transaction ends: a second undo waits, then finds it undone. */
+export const lockImportLogForUndo = (trx: Db, id: string) =>
+  trx
+    .selectFrom('import_logs')
+    .select(['id', 'status', 'file_name', 'mapping_name', 'entity_type', 'details', 'undone_at', 'created_at'])
+    .select([sql<string | null>`(select u.username from users u where u.id = import_logs.undone_by)`.as('undone_by_name')])
+    .select([sql<string | null>`(select k.source from sales_imports_kept k where k.import_id = import_logs.id)`.as('source')])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+/**
+ * Of the parts import `importId` wrote under `source`, those changed since (ADR 0174): by a later
+ * import under the same source (its before-image of the same day), or no longer the part written
+ * (the day was deleted, with its parts). Answers how many, how many of them are gone, and the latest
+ * later import that wrote any of them (its file, mapping and when it finished) with how many later imports did.
+ */
+export const partsChangedSince = (trx: Db, importId: string, source: string) =>
+  sql<{ changed: number; gone: number; later_imports: number; file_name: string | null; mapping_name: string | null; finished_at: Date | null }>`
+    with later as (
+      select k.import_id, k.seq from sales_imports_kept k
+      where k.source = ${source} and k.seq > (select seq from sales_imports_kept where import_id = ${importId})),
+    changed as (
+      select i.sales_id, l.sales_id is null as gone,
+        (select max(k.seq) from later k where exists (select 1 from sales_parts_before_import o where o.import_id = k.import_id and o.sales_id = i.sales_id)) as by_seq
+      from sales_parts_before_import i left join sales_sources l on l.sales_id = i.sales_id and l.source = ${source}
+      where i.import_id = ${importId}
+        and (l.quantity is distinct from i.written
+          or exists (select 1 from later k join sales_parts_before_import o on o.import_id = k.import_id and o.sales_id = i.sales_id)))
+    select (select count(*)::int from changed) as changed, (select count(*)::int from changed where gone) as gone,
+      (select count(distinct by_seq)::int from changed) as later_imports, g.file_name, g.mapping_name, g.finished_at
+    from (select 1) one left join (
+      select l.file_name, l.mapping_name, l.finished_at from sales_imports_kept k join import_logs l on l.id = k.import_id
+      where k.seq = (select max(by_seq) from changed)) g on true`.execute(trx);
+
+/**
+ * Puts back every part import `importId` wrote under `source` to its before-image, and the days'
+ * totals by the same difference (putBackSalesParts); then a day the import created that holds no
+ * part and nothing any more goes. Its before-images and its place among the kept imports go.
+ * Answers how many days' totals changed back and how many days went.
+ */
+export async function putBackSalesImport(trx: Db, importId: string, source: string): Promise<{ restored: number; removed: number }> {
+  const { rows } = await putBackSalesParts(
+    sql``,
+    sql`select i.sales_id, ${source}::text as source, i.written as quantity, i.replaced, i.previous_part, null::text as previous_run
+      from sales_parts_before_import i where i.import_id = ${importId}`,
+  ).execute(trx);
+  const { rows: removed } = await sql<{ removed: number }>`
+    with removed as (
+      delete from data.sales t using sales_parts_before_import i
+      where i.import_id = ${importId} and i.created and t.id = i.sales_id and t.quantity = 0
+        and not exists (select 1 from sales_sources l where l.sales_id = t.id)
+      returning t.id)
+    select count(*)::int as removed from removed`.execute(trx);
+  await sql`delete from sales_parts_before_import where import_id = ${importId}`.execute(trx);
+  await sql`delete from sales_imports_kept where import_id = ${importId}`.execute(trx);
+  return { restored: rows[0]?.restored ?? 0, removed: removed[0]?.removed ?? 0 };
+}
+
+/** The undo, on the log entry: who and when, and what it did (details.undo). */
+export const recordUndo = (trx: Db, id: string, undo: { userId: number | null; details: object }) =>
+  trx
+    .updateTable('import_logs')
+    .set({ undone_at: sql`now()`, undone_by: undo.userId, details: sql`details || jsonb_build_object('undo', ${JSON.stringify(undo.details)}::jsonb)` })
+    .where('id', '=', id)
+    .execute();
 
 /** The SQL of one import's transaction, on the connection that holds it. */
 export type ImportSession = {

@@ -1,15 +1,17 @@
 // POST /api/records/process-file/ (multipart: file, mapping_config, entity_type, mapping_name,
 // import_id, sheet — in any order), POST /api/records/preview-file/ (the mapping builder's read of
-// a file), GET /api/records/imports/ and GET /api/records/imports/{id}/ (the log, with live progress).
+// a file), GET /api/records/imports/ and GET /api/records/imports/{id}/ (the log, with live progress),
+// POST /api/records/imports/{id}/undo/ (a sales file's import undone, ADR 0174).
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, importFailure, importLogEntry, importLogList, importResult, PREVIEW_MAX_BYTES, previewFileResponse } from '@stockwise/contract';
+import { errorBody, importFailure, importLogEntry, importLogList, importResult, importUndoResult, PREVIEW_MAX_BYTES, previewFileResponse } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
 import { findDateOrderPreference } from '../auth/repo.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { previewFile } from './preview.ts';
 import { asImportError, FIELDS_REQUIRED, getImportLog, importUpload, importWhileArriving, ImportRowsError, ImportRun, listImportLogs, type ImportContext } from './service.ts';
+import { undoImport } from './undo.ts';
 import { asUploadError, receiveUpload, refuseDeclaredOversize } from './upload.ts';
 
 const failureStatuses = { 400: importFailure, 401: errorBody, 403: errorBody, 408: importFailure, 409: importFailure, 413: importFailure };
@@ -100,6 +102,16 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsyncZod {
       config: { policy: 'viewer' },
       schema: { tags: ['import'], summary: 'Recent imports', response: { 200: importLogList, 401: errorBody } },
       handler: async () => ({ results: (await listImportLogs(ctx)).map(({ fileContent: _content, ...entry }) => entry) }),
+    });
+    app.post('/api/records/imports/:id/undo/', {
+      config: { policy: 'editor' },
+      schema: {
+        tags: ['import'],
+        summary: "Undo a sales file's import: every product-day it wrote put back as it was before it (ADR 0174); 409 when a later import or a delete changed one since, 400 for an import that wrote no sales",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: importUndoResult, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      },
+      handler: (request) => undoImport(ctx, request.params.id, currentUser(request).userId),
     });
     app.get('/api/records/imports/:id/', {
       config: { policy: 'viewer' },

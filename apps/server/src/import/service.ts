@@ -30,7 +30,7 @@ import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source
 import { filteredMessage, rowFilterColumns } from './row-filter.ts';
 import { addedToMessage, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
-import type { OutdatedCounts } from './writer-sql.ts';
+import { keepsSalesParts, type OutdatedCounts } from './writer-sql.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
 import { createStaging, mergeStaged, prepareRecords, stagingSink, writeRecords, type DefaultedColumn, type PreparedRows, type WriteOptions, type WriteOutcome } from './writer.ts';
 
@@ -158,7 +158,7 @@ async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<
   const target = await resolveWriteTarget(ctx.database.db, await ctx.loadConfig(), entityType, mapping, { today: uploadToday(fields.time_zone) });
   // A column new products are named from must be in the file too: a mistyped one is a 400 naming it, not products named by their code.
   const needed = [...target.mapped.filter((c) => !target.fixed.has(c) && (target.keyColumns.includes(c) || target.blankIsMissing.has(c))), ...(target.newProducts?.fields.map((f) => f.source) ?? [])];
-  return { entityType, mapping, target, needed, paths: sourcePaths(mapping), options: { mapping, salesWriter: fileSalesWriter(fields.mapping_name), onProgress: (rows) => (run.progress.rowsDone = rows) } };
+  return { entityType, mapping, target, needed, paths: sourcePaths(mapping), options: { mapping, salesWriter: fileSalesWriter(fields.mapping_name), undoableAs: run.id ?? undefined, onProgress: (rows) => (run.progress.rowsDone = rows) } };
 }
 
 /** Rows typed while the upload arrived, kept as COPY text in a file until the transaction. */
@@ -258,7 +258,9 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       }
       if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount, result.refusedChoices);
       if (result.counts.rows === 0) throw validationError(nothingToImport(result.counts));
-      return result;
+      // Its sales as they were before it are kept for an undo (ADR 0174).
+      const salesWritten = keepsSalesParts(target) && options.salesWriter ? await repo.keepSalesImport(session, run.id as string, options.salesWriter) : undefined;
+      return { ...result, salesWritten: salesWritten?.first_day && salesWritten.last_day ? { product_days: salesWritten.product_days, first_day: salesWritten.first_day, last_day: salesWritten.last_day } : undefined };
     }, { timeZone: fields.time_zone });
     const { counts } = written;
     await ctx.onTableImported({ table: target.tableName, columns: target.mapped, deleted: 0 });
@@ -295,11 +297,12 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       ...(notices.length ? { notices } : {}),
       ...(written.newProducts.length ? { new_products: written.newProducts } : {}),
       ...(replacedSales ? { replaced_sales: replacedSales } : {}),
+      ...(written.salesWritten ? { sales_written: written.salesWritten } : {}),
     };
     outcome = {
       status: 'success',
       // The log shows no message: the date order detected is one of its notices.
-      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}), ...(notices.length || dateOrder ? { notices: [...notices, ...(dateOrder ? [dateOrder] : [])] } : {}), ...(replacedSales ? { replaced_sales: replacedSales } : {}) },
+      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}), ...(notices.length || dateOrder ? { notices: [...notices, ...(dateOrder ? [dateOrder] : [])] } : {}), ...(replacedSales ? { replaced_sales: replacedSales } : {}), ...(written.salesWritten ? { sales_written: written.salesWritten } : {}) },
       errorMessage: null,
     };
     return result;
@@ -346,6 +349,8 @@ export function presentImportLog(row: LogRow, live: ImportProgress | undefined):
     },
     createdAt: row.created_at.toISOString(),
     finishedAt: row.finished_at ? row.finished_at.toISOString() : null,
+    undoable: row.undoable && !row.undone_at,
+    undone: row.undone_at ? { at: row.undone_at.toISOString(), by: row.undone_by_name, message: (row.details as { undo?: { message?: string } }).undo?.message ?? '' } : null,
   };
 }
 
@@ -372,6 +377,8 @@ const presentLiveImport = (id: string, live: ImportProgress): ImportLogEntry => 
   progress: { rows_done: live.rowsDone, bytes_done: live.bytesDone, bytes_total: live.bytesTotal },
   createdAt: live.startedAt.toISOString(),
   finishedAt: null,
+  undoable: false,
+  undone: null,
 });
 
 /** Who reads the log: a user sees the file content of their own imports, an admin of every import. */

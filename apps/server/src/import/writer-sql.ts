@@ -49,8 +49,9 @@ export const checkKeyIsUnique = (target: WriteTarget) =>
   sql`insert into ${dataTable(target.encodedName)} (${list(target.keyColumns)})
     select ${list(target.keyColumns)} from ${dataTable(target.encodedName)} where false on conflict (${list(target.keyColumns)}) do nothing`;
 
-/** Imports into one table take turns (parallel merges of overlapping keys could deadlock). */
-export const lockTable = (target: WriteTarget) => sql`select pg_advisory_xact_lock(hashtext(${`import-table:${target.encodedName}`}))`;
+/** Imports into one table take turns (parallel merges of overlapping keys could deadlock); an undo of a sales import takes its turn too. */
+export const lockTableNamed = (encodedName: string) => sql`select pg_advisory_xact_lock(hashtext(${`import-table:${encodedName}`}))`;
+export const lockTable = (target: WriteTarget) => lockTableNamed(target.encodedName);
 
 /** Dates read day-first while the file's date order was undecided, now known to be month-first. */
 export function swapDayAndMonth(target: WriteTarget): RawBuilder<unknown> | null {
@@ -509,9 +510,10 @@ export type MergeWrite = {
 /**
  * Who writes a sales total (ADR 0164): `file:<mapping name>` (`file` without a saved mapping) or
  * `integration:<id>`, and the run whose later batches add to the part its earlier ones wrote
- * (null: a file, written in one merge).
+ * (null: a file, written in one merge). `importId`: a file import's log entry, under which each part
+ * it writes keeps its before-image for an undo (ADR 0174); none for a run.
  */
-export type SalesWriter = { source: string; run: string | null };
+export type SalesWriter = { source: string; run: string | null; importId?: string | null };
 
 /** The column of data.sales kept per writer in sales_sources. */
 const SALES_PART = 'quantity';
@@ -664,7 +666,14 @@ export type WrittenMerged = {
 /** The parts of new sales rows: each row's total is its writer's part (none where the file left it out). */
 const newParts = (writer: SalesWriter) => sql`, parts as (
     insert into sales_sources (sales_id, source, run, quantity)
-    select id, ${writer.source}, ${writer.run}, total from all_written where total is not null)`;
+    select id, ${writer.source}, ${writer.run}, total from all_written where total is not null)${
+  writer.importId
+    ? sql`,
+    before_import as (
+      insert into sales_parts_before_import (import_id, sales_id, written, previous_part, replaced, created)
+      select ${writer.importId}, id, total, null, 0, true from all_written where total is not null)`
+    : sql``
+}`;
 
 /**
  * The writer's parts of the written sales rows into sales_sources (its earlier part replaced, or
@@ -684,7 +693,7 @@ function writtenParts(target: WriteTarget, writer: SalesWriter) {
   // The writer's own part before this write (the statement's snapshot), read once for kept, the run's before-images and a file's replaced days.
   const day = writer.run === null ? sql`, m.${id(SALES_DAY)} as day` : sql``;
   return sql`, incoming as (
-      select w.id, w.total, m.${id(SALES_PART)} as part, own.quantity as own_part, own.run as own_run${day}
+      select w.id, w.inserted, w.total, m.${id(SALES_PART)} as part, own.quantity as own_part, own.run as own_run${day}
       from all_written w join ${id(MERGED_TABLE)} m on ${sameKey}
         left join sales_sources own on own.sales_id = w.id and own.source = ${writer.source}
       where m.${id(SALES_PART)} is not null),
@@ -698,8 +707,24 @@ function writtenParts(target: WriteTarget, writer: SalesWriter) {
       from incoming i
       where not coalesce(i.own_run = ${writer.run}, false) and exists (select 1 from sales_sources l where l.sales_id = i.id)
         and i.total <> i.part)${writer.run === null ? sql`,
-    replaced as (select day from incoming where own_part <> part)` : partsBeforeRun(writer.source, writer.run)}`;
+    replaced as (select day from incoming where own_part <> part)${writer.importId ? partsBeforeImport(writer.importId) : sql``}` : partsBeforeRun(writer.source, writer.run)}`;
 }
+
+/**
+ * A file import's before-image of every part it writes (ADR 0174): the part it was (none: null),
+ * the part written, and what the write took out of the day's total — the part, or the whole total
+ * of a day that held no part at all (stored before the ledger; ownPart), read off the statement's
+ * snapshot of data.sales only for those days, or nothing for a day it created. A file is one merge,
+ * each day in it once (a plain insert that met a day stored meanwhile rolled its images back with
+ * it), so no image is ever written twice: a plain INSERT, without ON CONFLICT's speculative work.
+ */
+const partsBeforeImport = (importId: string) => sql`,
+    before_import as (
+      insert into sales_parts_before_import (import_id, sales_id, written, previous_part, replaced, created)
+      select ${importId}, i.id, i.part, i.own_part,
+        case when i.inserted then 0 when i.own_part is not null then i.own_part else (select s.${id(SALES_PART)} from data.sales s where s.id = i.id) + i.part - i.total end,
+        i.inserted
+      from incoming i)`;
 
 /**
  * A run's parts replacing the writer's parts of earlier runs keep those as they were (the
@@ -714,6 +739,25 @@ const partsBeforeRun = (source: string, run: string) => sql`,
       from incoming i
       where i.own_part is not null and i.own_run is distinct from ${run}
       on conflict (run, sales_id) do nothing)`;
+
+/**
+ * Sales parts put back to their before-images (a failed run's, ADR 0139; an undone file import's,
+ * ADR 0174), and their product-days' totals by the same difference, so that other sources' parts and
+ * typed changes are kept. `held` (after the CTEs `before`, which may delete the images) names per
+ * part: sales_id, source, the part now (`quantity`), what its writer took out of the total
+ * (`replaced`), and the part and run it was (`previous_part` null: it did not exist, and goes).
+ * Answers how many product-days' totals changed back.
+ */
+export const putBackSalesParts = (before: RawBuilder<unknown>, held: RawBuilder<unknown>) => sql<{ restored: number }>`
+  with ${before} held as (${held}),
+  totals as (
+    update data.sales t set ${id(SALES_PART)} = t.${id(SALES_PART)} - h.quantity + h.replaced from held h
+    where t.id = h.sales_id and h.quantity <> h.replaced returning t.id),
+  parts as (
+    update sales_sources l set run = h.previous_run, quantity = h.previous_part from held h
+    where l.sales_id = h.sales_id and l.source = h.source and h.previous_part is not null),
+  gone as (delete from sales_sources l using held h where l.sales_id = h.sales_id and l.source = h.source and h.previous_part is null)
+  select count(*)::int as restored from totals`;
 
 /**
  * The product-days where a file's part replaced a different part of its own source: its mapping's

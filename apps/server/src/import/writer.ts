@@ -50,6 +50,8 @@ export type WriteOptions = {
    * file and a web shop's run add up), and writing again replaces only its own.
    */
   salesWriter?: string;
+  /** A file import's log entry: the sales parts it writes keep their before-images under it, for an undo (ADR 0174). */
+  undoableAs?: string;
   /** Told how many records were read so far. */
   onProgress?(rows: number): void;
   /**
@@ -553,7 +555,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     const fieldSets = [...prepared.fieldSets];
     await session.run(sqlOf.createMergedTable(target, fieldSets.length === 1));
     const source = options.source ?? null;
-    const writer = options.salesWriter && sqlOf.keepsSalesParts(target) ? { source: options.salesWriter, run: source?.run ?? null } : null;
+    const writer = options.salesWriter && sqlOf.keepsSalesParts(target) ? { source: options.salesWriter, run: source?.run ?? null, importId: options.undoableAs ?? null } : null;
     const [merged] = await session.run(sqlOf.countMerged());
     const distinct = merged?.n ?? 0;
     // Read before the write (the table is locked): which new rows will take a default silently.

@@ -4,6 +4,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Updateable } f
 import type { AppDatabase } from '../db/database.ts';
 import type { FilteredBy, NewProduct, RetryProgress } from '@stockwise/contract';
 import type { Database, IntegrationRejection, IntegrationsTable } from '../db/schema.ts';
+import { putBackSalesParts } from '../import/writer-sql.ts';
 
 type Db = Kysely<Database>;
 export type IntegrationRow = Omit<Selectable<IntegrationsTable>, 'config_version'> & {
@@ -205,17 +206,11 @@ async function endRunFailed(trx: Db, runId: number, message: string): Promise<{ 
  */
 async function putBackPartsBeforeRun(trx: Db, runId: number): Promise<number> {
   const run = String(runId);
-  const { rows } = await sql<{ restored: number }>`
-    with images as (delete from sales_parts_before_run b where b.run = ${run} returning b.sales_id, b.source, b.previous_run, b.previous_quantity),
-    held as (
-      select i.*, l.quantity as quantity from images i join sales_sources l on l.sales_id = i.sales_id and l.source = i.source and l.run = ${run}),
-    totals as (
-      update data.sales t set quantity = t.quantity - h.quantity + h.previous_quantity from held h
-      where t.id = h.sales_id and h.quantity <> h.previous_quantity returning t.id),
-    parts as (
-      update sales_sources l set run = h.previous_run, quantity = h.previous_quantity from held h
-      where l.sales_id = h.sales_id and l.source = h.source)
-    select count(*)::int as restored from totals`.execute(trx);
+  const { rows } = await putBackSalesParts(
+    sql`images as (delete from sales_parts_before_run b where b.run = ${run} returning b.sales_id, b.source, b.previous_run, b.previous_quantity),`,
+    sql`select i.sales_id, i.source, l.quantity, i.previous_quantity as replaced, i.previous_quantity as previous_part, i.previous_run
+      from images i join sales_sources l on l.sales_id = i.sales_id and l.source = i.source and l.run = ${run}`,
+  ).execute(trx);
   return rows[0]?.restored ?? 0;
 }
 

@@ -2,7 +2,7 @@
 // days") and of windows ahead ("next week", "by 24/12"), shared by the built-in report writer (which turns a period into SQL relative to the day
 // the report runs) and the built-in assistant (which answers for the period's dates). The rules are
 // in docs/architecture.md, "Periods in plain words" (ADR 0141).
-import { formatDay, formatDayOfMonth, SHORT_MONTH_NAMES, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { formatDay, formatDayOfMonth, formatDayRange, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { escapeRegExp, type Reading } from './reading.ts';
 import { RETAIL_DAY_NAMES, RETAIL_DAY_WORDS, readRetailDay, retailDayIn, retailDayOf, type RetailDay } from './retail-days.ts';
 import { financialYearRange, financialYearWords, hemisphereOf, readFinancialYear, seasonStartMonth, spokenFinancialYear, type FinancialYearRule, type Hemisphere, type Season } from './shop-calendar.ts';
@@ -1165,15 +1165,8 @@ export function rangeOf(period: Period, today: string): DateRange {
 // A day as people read it ("3 Nov 2026", "8 Dec"): the app's one style, shared with the screens.
 export { formatDay, formatDayOfMonth };
 
-/** A range as people read it: "1–31 Oct 2026", "30 Nov–6 Dec 2026", "28 Dec 2025–3 Jan 2026", or one day. */
-export function formatRange(range: DateRange): string {
-  if (range.from === range.to) return formatDay(range.from);
-  const [fromYear, fromMonth, fromDay] = partsOf(range.from);
-  const [toYear, toMonth] = partsOf(range.to);
-  if (fromYear !== toYear) return `${formatDay(range.from)}–${formatDay(range.to)}`;
-  if (fromMonth !== toMonth) return `${fromDay} ${SHORT_MONTH_NAMES[fromMonth - 1]}–${formatDay(range.to)}`;
-  return `${fromDay}–${formatDay(range.to)}`;
-}
+/** A range as people read it (formatDayRange, shared with the screens): "1–31 Oct 2026", "30 Nov–6 Dec 2026", or one day. */
+export const formatRange = (range: DateRange): string => formatDayRange(range.from, range.to);
 
 /** The period in words, as report titles name it ("last month", "the last 30 days", "October 2026"). */
 export function describePeriod(period: Period | null): string {

@@ -3,7 +3,7 @@
 // and the import log with its live progress. Types come from the contract.
 import type { z } from 'zod';
 import type { AxiosProgressEvent } from 'axios';
-import { PREVIEW_MAX_BYTES, type EntityMapping, type ImportLogEntry, type ImportResult, type MappingConfig, type PreviewFileResponse, type RepeatedKeyMode, type configResponse, type importLogList } from '@stockwise/contract';
+import { PREVIEW_MAX_BYTES, type EntityMapping, type ImportLogEntry, type ImportResult, type ImportUndoResult, type MappingConfig, type PreviewFileResponse, type RepeatedKeyMode, type configResponse, type importLogList } from '@stockwise/contract';
 import { api } from './http.ts';
 import { browserTimeZone } from './shop-day.ts';
 
@@ -125,4 +125,9 @@ export async function fetchImportLogs(): Promise<ImportLogSummary[]> {
 
 export async function fetchImportLog(id: string): Promise<ImportLogEntry> {
   return (await api.get<ImportLogEntry>(`/records/imports/${encodeURIComponent(id)}/`)).data;
+}
+
+/** POST /api/records/imports/{id}/undo/: a sales file's import undone (ADR 0174); a refusal (409, 400) carries its sentence. */
+export async function undoImport(id: string): Promise<ImportUndoResult> {
+  return (await api.post<ImportUndoResult>(`/records/imports/${encodeURIComponent(id)}/undo/`)).data;
 }

@@ -50,6 +50,8 @@ export type ImportState = {
   uploadProgress: importApi.UploadProgress | null;
   serverProgress: ServerProgress | null;
   result: ImportResult | null;
+  /** The file `result` is the import of (the file chosen is cleared by the import): what its undo names. */
+  resultFileName: string;
 
   logs: ImportLogSummary[];
   isLoadingLogs: boolean;
@@ -114,6 +116,7 @@ export const initialImportState: ImportState = {
   uploadProgress: null,
   serverProgress: null,
   result: null,
+  resultFileName: '',
   logs: [],
   isLoadingLogs: false,
   logsError: null,
@@ -386,7 +389,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
         });
         polling = false;
         // Spec §4: success clears the preview and the error (and the file the preview was of).
-        set({ isUploading: false, result, previewData: null, selectedFile: null, error: null, errorDetail: null, serverProgress: { rowsDone: result.counts.rows, bytesDone: file.size, bytesTotal: file.size } });
+        set({ isUploading: false, result, resultFileName: file.name, previewData: null, selectedFile: null, error: null, errorDetail: null, serverProgress: { rowsDone: result.counts.rows, bytesDone: file.size, bytesTotal: file.size } });
         void get().loadLogs();
         return result;
       } catch (caught) {

@@ -250,6 +250,18 @@ describe('import form', () => {
     expect(screen.queryByTestId('import-warnings')).toBeNull();
   });
 
+  it("offers the import's undo, labelled with its file, when it replaced its mapping's earlier sales; not otherwise", async () => {
+    const result = { message: 'Imported 5 rows into sales: 1 inserted, 4 updated.', import_id: 'i', entity_type: 'sales', table: 'sales', counts: { rows: 5, inserted: 1, updated: 4, duplicates: 0 }, duration_ms: 40, sales_written: { product_days: 5, first_day: '2026-11-01', last_day: '2026-11-14' } };
+    useImportStore.setState({ resultFileName: 'till2.csv', result: { ...result, replaced_sales: { mapping_name: 'Till sales', product_days: 3, first_day: '2026-11-01', last_day: '2026-11-02' } } });
+    const { unmount } = renderForm();
+    fireEvent.click(within(screen.getByTestId('import-result')).getByRole('button', { name: 'Undo the import of till2.csv' }));
+    expect((await screen.findByTestId('undo-confirm')).textContent).toBe('Put back the sales of 5 product-days (1–14 Nov 2026) as they were before this file.');
+    unmount();
+    useImportStore.setState({ result });
+    renderForm();
+    expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
+  });
+
   it('says which stock counts change nothing on hand, under the counts; nothing when all did', () => {
     const notice = "8 of 9 counts are older than the stock recorded on 4 Dec 2026 (from the product list or the Data screen); on hand stays as recorded then. Count again or import the counts with today's date.";
     const result = { message: 'Imported 9 rows into stock counts: 9 inserted, 0 updated.', import_id: 'i', entity_type: 'stock_snapshots', table: 'stock_snapshots', counts: { rows: 9, inserted: 9, updated: 0, duplicates: 0 }, duration_ms: 40 };

@@ -17,6 +17,7 @@ import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { FilteredLines, LeaveOutLines } from './LeaveOutLines.tsx';
 import { ValueMeanings } from './ValueMeanings.tsx';
 import { ReplacesSales } from './ReplacesSales.tsx';
+import { UndoThisImport } from './UndoImport.tsx';
 import { durationMessage, formatBytes, formatCell, formatCount, shortened } from './format.ts';
 
 function EntityAndMappingChooser() {
@@ -503,8 +504,8 @@ function resultCounts(result: ImportResult): [string, number][] {
  */
 function ImportOutcome({ imports }: { imports: number }) {
   const { t } = useTranslation();
-  const { error, errorDetail, rowErrors, rowErrorCount, result } = useImportStore(
-    useShallow((state) => ({ error: state.error, errorDetail: state.errorDetail, rowErrors: state.rowErrors, rowErrorCount: state.rowErrorCount, result: state.result })),
+  const { error, errorDetail, rowErrors, rowErrorCount, result, fileName } = useImportStore(
+    useShallow((state) => ({ error: state.error, errorDetail: state.errorDetail, rowErrors: state.rowErrors, rowErrorCount: state.rowErrorCount, result: state.result, fileName: state.resultFileName })),
   );
   const title = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -562,6 +563,7 @@ function ImportOutcome({ imports }: { imports: number }) {
           <ImportWarnings warnings={result.warnings} testId="import-warnings" />
           <ImportNotices notices={result.notices} testId="import-notices" />
           <FilteredLines counts={result.counts} testId="import-filtered" />
+          {result.replaced_sales ? <UndoThisImport result={result} fileName={fileName} /> : null}
         </Alert>
       ) : null}
     </>

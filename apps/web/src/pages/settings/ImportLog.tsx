@@ -1,5 +1,6 @@
 // The import log (spec §3 Import log entry): recent imports, newest first, and one import's details
 // (row errors, and the file content when the server kept it: files under 500,000 bytes, spec §9).
+import { useState } from 'react';
 import { Alert, Badge, Button, CloseButton, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { entityLabel } from '@stockwise/contract';
@@ -9,6 +10,9 @@ import { useImportStore } from '../../stores/import.ts';
 import { durationMessage, formatBytes, formatCount, formatTime } from './format.ts';
 import { ImportNotices, ImportWarnings, RowErrorsTable } from './ImportForm.tsx';
 import { FilteredLines } from './LeaveOutLines.tsx';
+import { UndoImportDialog } from './UndoImport.tsx';
+import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
+import { useCan } from '../../stores/role.ts';
 
 // Shades whose white text meets WCAG AA's 4.5:1, as the integrations' statuses.
 const statusColor = (status: ImportLogSummary['status']): string => {
@@ -26,13 +30,20 @@ const statusColor = (status: ImportLogSummary['status']): string => {
   }
 };
 
-function StatusBadge({ status }: { status: ImportLogSummary['status'] }) {
+function StatusBadge({ status, undone }: { status: ImportLogSummary['status']; undone: boolean }) {
   const { t } = useTranslation();
   // A crowded table may squeeze a badge's clipped label to "ER…": it keeps the width of its text.
   return (
-    <Badge color={statusColor(status)} variant="filled" miw="max-content" data-testid="log-status">
-      {t(`import.log.statuses.${status}`)}
-    </Badge>
+    <Group gap={4} wrap="nowrap">
+      <Badge color={statusColor(status)} variant="filled" miw="max-content" data-testid="log-status">
+        {t(`import.log.statuses.${status}`)}
+      </Badge>
+      {undone ? (
+        <Badge color="gray.8" variant="filled" miw="max-content" data-testid="log-undone">
+          {t('import.log.undone')}
+        </Badge>
+      ) : null}
+    </Group>
   );
 }
 
@@ -55,7 +66,7 @@ function LogDetail() {
       {detail ? (
         <Stack gap="sm">
           <Group gap="xl">
-            <StatusBadge status={detail.status} />
+            <StatusBadge status={detail.status} undone={detail.undone !== null} />
             <Text size="sm">
               {t('import.log.mapping')}: {detail.mappingName}
             </Text>
@@ -74,6 +85,11 @@ function LogDetail() {
               {t('import.detail.finished')}: {formatTime(detail.finishedAt)}
             </Text>
           </Group>
+          {detail.undone ? (
+            <Text size="sm" data-testid="log-detail-undone">
+              {t('import.detail.undone', { at: formatTime(detail.undone.at), by: detail.undone.by ? t('import.detail.undoneBy', { user: detail.undone.by }) : '', message: detail.undone.message })}
+            </Text>
+          ) : null}
           {detail.errorMessage ? (
             <Text c="red.9" size="sm" data-testid="log-detail-error">
               {detail.errorMessage}
@@ -105,10 +121,14 @@ export function ImportLog() {
   const { t } = useTranslation();
   const { logs, isLoading, error, selectedLogId } = useImportStore(useShallow((state) => ({ logs: state.logs, isLoading: state.isLoadingLogs, error: state.logsError, selectedLogId: state.selectedLogId })));
   const { loadLogs, selectLog } = useImportStore.getState();
+  const canUndo = useCan('editor');
+  const [undoing, setUndoing] = useState<ImportLogSummary | null>(null);
+  // The Undo button is gone once its import is undone: the focus then goes to the log's title.
+  const rememberUndoOpener = useDialogFocusReturn(undoing !== null, () => document.getElementById('import-log-title'));
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id="import-log-title" tabIndex={-1}>
           {t('import.log.title')}
         </Title>
         <Button size="xs" variant="default" onClick={() => void loadLogs()} loading={isLoading}>
@@ -129,6 +149,7 @@ export function ImportLog() {
                 <Table.Th>{t('import.log.duration')}</Table.Th>
                 <Table.Th>{t('import.log.error')}</Table.Th>
                 <Table.Th>{t('import.log.time')}</Table.Th>
+                {canUndo ? <Table.Th>{t('import.log.undoColumn')}</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -144,7 +165,7 @@ export function ImportLog() {
                     style={{ cursor: 'pointer', background: entry.id === selectedLogId ? 'var(--mantine-color-blue-light)' : undefined }}
                   >
                     <Table.Td>
-                      <StatusBadge status={entry.status} />
+                      <StatusBadge status={entry.status} undone={entry.undone !== null} />
                     </Table.Td>
                     <Table.Td>
                       <UnstyledButton
@@ -171,6 +192,24 @@ export function ImportLog() {
                       </Text>
                     </Table.Td>
                     <Table.Td>{formatTime(entry.createdAt)}</Table.Td>
+                    {canUndo ? (
+                      <Table.Td>
+                        {entry.undoable ? (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={t('import.log.undoOf', { file: entry.fileName })}
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              rememberUndoOpener();
+                              setUndoing(entry);
+                            }}
+                          >
+                            {t('import.log.undo')}
+                          </Button>
+                        ) : null}
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 );
               })}
@@ -179,6 +218,17 @@ export function ImportLog() {
         </Table.ScrollContainer>
       ) : null}
       <LogDetail />
+      {undoing ? (
+        <UndoImportDialog
+          entry={undoing}
+          onClose={() => setUndoing(null)}
+          onUndone={() => {
+            void loadLogs();
+            const { selectedLogId } = useImportStore.getState();
+            if (selectedLogId) void selectLog(selectedLogId);
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }
