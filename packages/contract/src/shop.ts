@@ -66,7 +66,7 @@ const unknownShopTimeZone = 'Choose a time zone by its IANA name, such as Europe
 export const shopTimeZoneUpdate = z.object({
   timeZone: storableText()
     .trim()
-    .max(MAX_TIME_ZONE_NAME, unknownShopTimeZone)
+    .max(MAX_TIME_ZONE_NAME, { error: unknownShopTimeZone, abort: true })
     .refine((name) => shopTimeZoneName(name) !== null, unknownShopTimeZone)
     .nullable(),
 });

@@ -49,6 +49,7 @@ describe.each(backends)("the shop's time zone on %s", (backend) => {
     ['a blank', { timeZone: '  ' }],
     ['a number', { timeZone: 14 }],
     ['nothing', {}],
+    ['5,000 characters', { timeZone: 'a'.repeat(5000) }],
   ])('refuses %s with a 400 naming timeZone and keeps the zone saved', async (_name, body) => {
     const before = await read();
     const refused = await putZone(sam, body, before.timeZoneVersion);
@@ -60,6 +61,8 @@ describe.each(backends)("the shop's time zone on %s", (backend) => {
   it('says which zones it takes', async () => {
     const refused = await putZone(sam, { timeZone: 'Mars/Olympus_Mons' });
     expect(refused.json.detail).toBe('Invalid request: timeZone: Choose a time zone by its IANA name, such as Europe/London or America/Chicago.');
+    // Too long to be one: said once, not once for the length and again for the name.
+    expect((await putZone(sam, { timeZone: 'Europe/'.repeat(20) })).json.detail).toBe(refused.json.detail);
   });
 
   it('refuses the second of two saves made on one version, naming who saved and when, keeping the first', async () => {
