@@ -11,6 +11,7 @@ import { MantineProvider } from '@mantine/core';
 import type { PreviewFileResponse } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
+import type { ImportLogSummary } from '../../api/import.ts';
 import { initialImportState, useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
 
@@ -257,6 +258,27 @@ describe('import form', () => {
     fireEvent.click(within(screen.getByTestId('import-result')).getByRole('button', { name: 'Undo the import of till2.csv' }));
     expect((await screen.findByTestId('undo-confirm')).textContent).toBe('Put back the sales of 5 product-days (1–14 Nov 2026) as they were before this file.');
     unmount();
+    // Undone from the Import log meanwhile: the answer no longer offers it.
+    const logged: ImportLogSummary = {
+      id: 'i',
+      operationType: 'import',
+      status: 'success',
+      fileName: 'till2.csv',
+      mappingName: 'Till sales',
+      entityType: 'sales',
+      details: {},
+      errorMessage: null,
+      progress: { rows_done: 5, bytes_done: 80, bytes_total: 80 },
+      createdAt: '2026-12-05T10:00:00.000Z',
+      finishedAt: '2026-12-05T10:00:01.000Z',
+      undoable: false,
+      undone: { at: '2026-12-05T10:05:00.000Z', by: 'sam', message: 'Put back the sales of 5 product-days.' },
+    };
+    useImportStore.setState({ logs: [logged] });
+    const undoneInLog = renderForm();
+    expect(within(screen.getByTestId('import-result')).queryByRole('button', { name: /^Undo/ })).toBeNull();
+    undoneInLog.unmount();
+    useImportStore.setState({ logs: [] });
     useImportStore.setState({ result });
     renderForm();
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();

@@ -86,12 +86,14 @@ export function UndoThisImport({ result, fileName }: { result: ImportResult; fil
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [undone, setUndone] = useState(false);
+  // Undone from the Import log meanwhile: the log's entry says so, and this offer goes with it.
+  const undoneInLog = useImportStore((state) => state.logs.some((entry) => entry.id === result.import_id && entry.undone !== null));
   const rememberOpener = useDialogFocusReturn(open, () => document.querySelector<HTMLElement>('[data-testid="import-result-title"]'));
   if (!result.sales_written) return null;
   const entry: UndoableImport = { id: result.import_id, fileName, details: { counts: result.counts, sales_written: result.sales_written } };
   return (
     <>
-      {undone ? null : (
+      {undone || undoneInLog ? null : (
         <Button
           mt="xs"
           size="xs"
