@@ -2,7 +2,7 @@
 // closed days in one go"): consecutive days with one note are one run — Christmas Eve to 2 January
 // is one line and one Add, not ten — while the server keeps its list of single days.
 import { MAX_CLOSED_DATES, type ShopClosedDate } from '@stockwise/contract';
-import { addDays } from '../datatab/day-picker.ts';
+import { addDays } from '../../components/day-field/day-picker.ts';
 
 export type ClosedRun = { from: string; to: string; note: string | null; days: number };
 
