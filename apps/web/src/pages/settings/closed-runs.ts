@@ -25,6 +25,9 @@ export function closedRuns(closed: readonly ShopClosedDate[]): ClosedRun[] {
   return runs;
 }
 
+/** Where a run stands on the shop's day (ISO): over, under way (today is one of its days), or still ahead. */
+export const runWhen = (run: Pick<ClosedRun, 'from' | 'to'>, today: string): 'past' | 'now' | 'ahead' => (run.to < today ? 'past' : run.from <= today ? 'now' : 'ahead');
+
 const daysFromTo = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 export type RunAdded =
