@@ -348,25 +348,27 @@ describe('Data screen', () => {
     await page.keyboard.press('Enter');
     const calendar = page.getByRole('dialog', { name: 'Calendar: Expected date' });
     await calendar.waitFor();
-    await expect.poll(() => focusedName(page)).toBe('15 Mar 2026');
+    await expect.poll(() => focusedName(page)).toBe('Sunday 15 March 2026');
     expect(await calendar.getByTestId('calendar-month').textContent()).toBe('March 2026');
     expect(await axeViolations(page, '[data-testid="day-calendar"]'), 'the date field calendar').toEqual([]);
     expect(await axeViolations(page, '[data-testid="row-form"]'), 'the row form with its calendar open').toEqual([]);
     await page.keyboard.press('Escape');
     await calendar.waitFor({ state: 'detached' });
     await form.waitFor();
-    expect(await focusedName(page)).toBe('Pick Expected date from the calendar');
+    // Back in the field, to type on; Alt+Down there opens the calendar again.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('expected_date');
 
     // Arrows move a day or a week, Page Down a month; Enter writes the day as the viewer types one (en-GB).
-    await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page)).toBe('15 Mar 2026');
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => focusedName(page)).toBe('Sunday 15 March 2026');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('PageDown');
-    await expect.poll(() => focusedName(page)).toBe('23 Apr 2026');
+    await expect.poll(() => focusedName(page)).toBe('Thursday 23 April 2026');
     await page.keyboard.press('Enter');
     await calendar.waitFor({ state: 'detached' });
     expect(await expected.inputValue()).toBe('23/04/2026');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('expected_date');
     const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
     await form.getByRole('button', { name: 'Save' }).click();
     expect((await add).postDataJSON()).toMatchObject({ expected_date: '2026-04-23', quantity: '6' });

@@ -5,10 +5,14 @@
 // saved over another administrator's since the panel opened are refused, the typed day kept, and
 // Reload shows their list (ADR 0168's amendment "the shop's settings"). A ten-day Christmas closure is
 // added and removed by keyboard in one go each, as one line (ADR 0171's amendment "a run of closed
-// days in one go"). The shop's time zone is chosen by keyboard from a typed city and is still
-// in effect after a reload (ADR 0173).
+// days in one go"). A closure is picked from the From and To fields' calendars by keyboard, axe-clean
+// with a calendar open, and the closure under way on the shop's day says so, a past one "(past)"
+// (its amendment "a date picker, and the closure under way"). The shop's time zone is chosen by
+// keyboard from a typed city and is still in effect after a reload (ADR 0173). Each test sets the
+// settings it starts from through the API, so it passes alone and in any order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { dayInPattern, dayInTimeZone, formatDay, formatDayOfMonth, type ShopClosedDate, type ShopSettings } from '@stockwise/contract';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
@@ -27,9 +31,31 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The shop's settings as an administrator reads and saves them over the API, each save at the version just read: a test's starting point, or another administrator's change. */
+async function shopApi() {
+  const json = { 'content-type': 'application/json' };
+  const { access } = (await (await fetch(`${server.baseUrl}/api/token/`, { method: 'POST', headers: json, body: JSON.stringify(demoUser) })).json()) as { access: string };
+  const auth = { authorization: `Bearer ${access}` };
+  const read = async () => (await (await fetch(`${server.baseUrl}/api/shop/`, { headers: auth })).json()) as ShopSettings;
+  const put = async (path: string, version: string, body: unknown) => {
+    const answer = await fetch(`${server.baseUrl}${path}`, { method: 'PUT', headers: { ...json, ...auth, 'if-match': `"${version}"` }, body: JSON.stringify(body) });
+    if (answer.status !== 200) throw new Error(`PUT ${path}: ${answer.status} ${await answer.text()}`);
+  };
+  return {
+    read,
+    closedDates: async (closedDates: ShopClosedDate[]) => put('/api/shop/closed-dates/', (await read()).closedDatesVersion, { closedDates }),
+    currency: async (currency: string | null) => put('/api/shop/', (await read()).currencyVersion, { currency }),
+    timeZone: async (timeZone: string | null) => put('/api/shop/time-zone/', (await read()).timeZoneVersion, { timeZone }),
+  };
+}
+
+/** The name of the focused element: its aria-label, else its field's label. */
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? null);
+
 describe("the shop's currency", () => {
   it('is chosen by keyboard in Settings → Shop and shows on the dashboard and the Forecasting screen', async () => {
     const { page } = browser;
+    await (await shopApi()).currency(null);
     await signIn(page);
     // No currency yet: the worth is the bare figure, as before.
     expect(await page.getByTestId('total-value').textContent()).toMatch(/^Worth [\d,]+\.\d\d at unit cost/);
@@ -85,10 +111,13 @@ describe("the shop's currency", () => {
 });
 
 describe("the shop's closed days (ADR 0171)", () => {
-  /** From the From field, keyboard only: the days as this browser (en-US) writes them, Tab to To (empty: one day), Tab to the note, Enter adds. */
+  /** From the From field, keyboard only: the days as this browser (en-US) writes them, Tab past From's calendar button to To (empty: one day), past To's to the note, Enter adds. */
   const addByKeyboard = async (page: Page, from: string, to: string, note: string) => {
     for (const [field, text] of [from, to, note].entries()) {
-      if (field) await page.keyboard.press('Tab');
+      if (field) {
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Tab');
+      }
       await page.keyboard.type(text);
     }
     await page.keyboard.press('Enter');
@@ -96,6 +125,8 @@ describe("the shop's closed days (ADR 0171)", () => {
 
   it('are added by keyboard in the browser\'s date order, listed with their weekday, and removed', async () => {
     const { page } = browser;
+    const shop = await shopApi();
+    await shop.closedDates([]);
     await signIn(page);
     await page.goto('/app/settings');
     const closed = page.getByTestId('shop-closed');
@@ -123,16 +154,7 @@ describe("the shop's closed days (ADR 0171)", () => {
     await expect.poll(() => page.getByTestId('shop-closed-list').textContent(), { timeout: PAGE_LOAD }).toBe('Mon 4 Jan 2027Remove');
 
     // Another administrator adds a day while this panel is open, at the version they read.
-    const json = { 'content-type': 'application/json' };
-    const { access } = (await (await fetch(`${server.baseUrl}/api/token/`, { method: 'POST', headers: json, body: JSON.stringify(demoUser) })).json()) as { access: string };
-    const shopNow = async () => (await (await fetch(`${server.baseUrl}/api/shop/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { closedDates: { date: string; note: string | null }[]; closedDatesVersion: string };
-    const opened = await shopNow();
-    const theirs = await fetch(`${server.baseUrl}/api/shop/closed-dates/`, {
-      method: 'PUT',
-      headers: { ...json, authorization: `Bearer ${access}`, 'if-match': `"${opened.closedDatesVersion}"` },
-      body: JSON.stringify({ closedDates: [...opened.closedDates, { date: '2026-12-28', note: 'Bank holiday (substitute)' }] }),
-    });
-    expect(theirs.status).toBe(200);
+    await shop.closedDates([...(await shop.read()).closedDates, { date: '2026-12-28', note: 'Bank holiday (substitute)' }]);
 
     // This panel's add, from the list it read before: refused, the day and note kept.
     const panelClosed = page.getByTestId('shop-closed');
@@ -154,7 +176,7 @@ describe("the shop's closed days (ADR 0171)", () => {
     expect(await refusal.count()).toBe(0);
     await noteBox.press('Enter');
     await expect.poll(() => page.getByTestId('shop-closed-list').getByRole('listitem').count(), { timeout: PAGE_LOAD }).toBe(3);
-    expect((await shopNow()).closedDates).toEqual([
+    expect((await shop.read()).closedDates).toEqual([
       { date: '2026-12-28', note: 'Bank holiday (substitute)' },
       { date: '2027-01-04', note: null },
       { date: '2027-01-11', note: 'Inventory' },
@@ -163,11 +185,16 @@ describe("the shop's closed days (ADR 0171)", () => {
 
   it('are added as a run from one day to another by keyboard, shown as one line, and removed in one go', async () => {
     const { page } = browser;
+    const shop = await shopApi();
+    await shop.closedDates([
+      { date: '2026-12-28', note: 'Bank holiday (substitute)' },
+      { date: '2027-01-04', note: null },
+      { date: '2027-01-11', note: 'Inventory' },
+    ]);
     await signIn(page);
     await page.goto('/app/settings');
     const closed = page.getByTestId('shop-closed');
     const list = closed.getByTestId('shop-closed-list');
-    // The days the test before left: 28 Dec, 4 Jan, 11 Jan.
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: PAGE_LOAD }).toBe(3);
 
     // Keyboard only: From, Tab, To, Tab, the note, Enter — ten days, 28 Dec among them, in one save.
@@ -176,32 +203,101 @@ describe("the shop's closed days (ADR 0171)", () => {
     const status = closed.getByTestId('shop-closed-status');
     await expect.poll(() => status.textContent(), { timeout: PAGE_LOAD }).toBe('Added 24 Dec 2026 – 2 Jan 2027 (10 days). 1 of these days was already on the list; its note is now “Christmas closure”.');
     expect(await list.textContent()).toBe('Thu 24 Dec 2026 – Sat 2 Jan 2027 — Christmas closure · 10 daysRemoveMon 4 Jan 2027RemoveMon 11 Jan 2027 — InventoryRemove');
-    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? null);
     // Back in From, for the next closure.
-    expect(await focusedName()).toMatch(/^From/);
+    expect(await focusedName(page)).toMatch(/^From/);
     expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
 
-    const json = { 'content-type': 'application/json' };
-    const { access } = (await (await fetch(`${server.baseUrl}/api/token/`, { method: 'POST', headers: json, body: JSON.stringify(demoUser) })).json()) as { access: string };
-    const savedDates = async () => ((await (await fetch(`${server.baseUrl}/api/shop/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { closedDates: { date: string; note: string | null }[] }).closedDates;
+    const savedDates = async () => (await shop.read()).closedDates;
     const saved = await savedDates();
     expect(saved).toHaveLength(12);
     expect(saved.filter((day) => day.note === 'Christmas closure').map((day) => day.date)).toEqual([
       '2026-12-24', '2026-12-25', '2026-12-26', '2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02',
     ]);
 
-    // Tab past To, the note and Add to the run's one Remove, named by the run; Enter removes all ten.
-    for (let field = 0; field < 4; field += 1) await page.keyboard.press('Tab');
-    expect(await focusedName()).toBe('Remove 24 Dec 2026 – 2 Jan 2027');
+    // Tab past From's calendar button, To and its button, the note and Add to the run's one Remove, named by the run; Enter removes all ten.
+    for (let field = 0; field < 6; field += 1) await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Remove 24 Dec 2026 – 2 Jan 2027');
     await page.keyboard.press('Enter');
     await expect.poll(() => status.textContent(), { timeout: PAGE_LOAD }).toBe('Removed 24 Dec 2026 – 2 Jan 2027 (10 days).');
     expect(await list.textContent()).toBe('Mon 4 Jan 2027RemoveMon 11 Jan 2027 — InventoryRemove');
     // The row now in its place has the focus.
-    expect(await focusedName()).toBe('Remove 4 Jan 2027');
+    expect(await focusedName(page)).toBe('Remove 4 Jan 2027');
     expect(await savedDates()).toEqual([
       { date: '2027-01-04', note: null },
       { date: '2027-01-11', note: 'Inventory' },
     ]);
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+  }, 120_000);
+
+  it("are picked from the From and To calendars by keyboard in the person's order; the closure under way on the shop's day says so, a past one is marked past", async () => {
+    const { page } = browser;
+    const shop = await shopApi();
+    // A zone a day ahead of the server's UTC for half of each day: the list and the calendar take the shop's today, not the browser's.
+    const zone = 'Pacific/Auckland';
+    await shop.timeZone(zone);
+    const today = dayInTimeZone(Date.now(), zone);
+    const day = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const named = (date: string, weekday: 'short' | 'long') => new Intl.DateTimeFormat('en', { weekday, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    await shop.closedDates([{ date: day(-10), note: 'Stock-take' }, ...[0, 1, 2, 3].map((days) => ({ date: day(days), note: 'Refit' }))]);
+    await signIn(page);
+    await page.goto('/app/settings');
+    const closed = page.getByTestId('shop-closed');
+    const list = closed.getByTestId('shop-closed-list');
+    await expect.poll(() => list.getByRole('listitem').allTextContents(), { timeout: PAGE_LOAD }).toEqual([
+      `${named(day(-10), 'short')} ${formatDay(day(-10))} — Stock-take (past)Remove`,
+      `${named(today, 'short')} ${formatDay(today)} – ${named(day(3), 'short')} ${formatDay(day(3))} — Refit · 4 days (closed now, until ${formatDayOfMonth(day(3))})Remove`,
+    ]);
+
+    // Keyboard only: From, Tab to its calendar button, Enter; the calendar opens on the shop's today.
+    const from = closed.getByRole('textbox', { name: /^From/ });
+    await from.focus();
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Pick From from the calendar');
+    await page.keyboard.press('Enter');
+    const fromCalendar = page.getByRole('dialog', { name: 'Calendar: From' });
+    await fromCalendar.waitFor();
+    const fullName = (date: string) => `${named(date, 'long')} ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))}`;
+    await expect.poll(() => focusedName(page)).toBe(fullName(today));
+    expect(await fromCalendar.getByRole('grid').count()).toBe(1);
+    expect(await axeViolations(page, '[data-testid="day-calendar"]'), 'the calendar').toEqual([]);
+    expect(await axeViolations(page, '[data-testid="shop-panel"]'), 'the panel with its calendar open').toEqual([]);
+    // Two weeks on by the arrows; Enter writes it into From as this browser (en-US) writes a day, and From has the focus again.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedName(page)).toBe(fullName(day(14)));
+    await page.keyboard.press('Enter');
+    await fromCalendar.waitFor({ state: 'detached' });
+    expect(await from.inputValue()).toBe(dayInPattern(day(14), 'MM/DD/YYYY'));
+    expect(await focusedName(page)).toMatch(/^From/);
+
+    // Tab past From's button to To; Alt+↓ opens its calendar on From's day; a week on, Enter.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toMatch(/^To/);
+    await page.keyboard.press('Alt+ArrowDown');
+    const toCalendar = page.getByRole('dialog', { name: 'Calendar: To (optional)' });
+    await toCalendar.waitFor();
+    await expect.poll(() => focusedName(page)).toBe(fullName(day(14)));
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await toCalendar.waitFor({ state: 'detached' });
+    const to = closed.getByRole('textbox', { name: /^To/ });
+    expect(await to.inputValue()).toBe(dayInPattern(day(21), 'MM/DD/YYYY'));
+    // Escape closes a calendar with nothing picked, the focus back in its field.
+    await page.keyboard.press('Alt+ArrowDown');
+    await toCalendar.waitFor();
+    await page.keyboard.press('Escape');
+    await toCalendar.waitFor({ state: 'detached' });
+    expect(await focusedName(page)).toMatch(/^To/);
+    expect(await to.inputValue()).toBe(dayInPattern(day(21), 'MM/DD/YYYY'));
+
+    // Past To's button to the note; Enter adds the eight days.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Inventory week');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => closed.getByTestId('shop-closed-status').textContent(), { timeout: PAGE_LOAD }).toBe(`Added ${formatDay(day(14))} – ${formatDay(day(21))} (8 days).`);
+    expect((await shop.read()).closedDates.filter((closedDay) => closedDay.note === 'Inventory week').map((closedDay) => closedDay.date)).toEqual([14, 15, 16, 17, 18, 19, 20, 21].map(day));
     expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
   }, 120_000);
 });
@@ -209,6 +305,7 @@ describe("the shop's closed days (ADR 0171)", () => {
 describe("the shop's time zone (ADR 0173)", () => {
   it('is chosen by keyboard from a typed city, saved on its own and in effect after a reload', async () => {
     const { page } = browser;
+    await (await shopApi()).timeZone(null);
     await signIn(page);
     await page.goto('/app/settings');
     const zonePanel = page.getByTestId('shop-zone');

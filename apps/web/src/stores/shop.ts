@@ -4,7 +4,8 @@
 // change without a reload (its amendment "other tabs follow"). The currency's version goes with it:
 // a save is made at the version last read, so one over another administrator's since is refused
 // (ADR 0168's amendment "the shop's settings"), while a tab that has read their change saves over it.
-// The shop's time zone is kept beside it: a new integration runs on the shop's clock (ADR 0173).
+// The shop's time zone is kept beside it: a new integration runs on the shop's clock, and the zone
+// in effect says which day is the shop's today (ADR 0173) — the closed days under way (ADR 0171).
 import { create } from 'zustand';
 import { shopSettings, type ShopSettings, type ShopSettingsUpdate } from '@stockwise/contract';
 import { fetchShopSettings, saveShopSettings } from '../api/shop.ts';
@@ -16,6 +17,8 @@ export type ShopState = {
   currencyVersion: string | undefined;
   /** The time zone the shop chose (ADR 0173); null (none chosen, or not read yet): the editor offers the browser's. */
   timeZone: string | null;
+  /** The zone whose today is the shop's: the chosen one, else the server's; null until read. */
+  timeZoneInEffect: string | null;
   /** Asked for once: a failed read leaves bare figures rather than asking on every screen. */
   requested: boolean;
   load: () => Promise<void>;
@@ -27,7 +30,7 @@ export type ShopState = {
   take: (settings: Pick<ShopSettings, 'currency' | 'currencyVersion'>) => void;
 };
 
-export const initialShopState = { currency: null, currencyVersion: undefined, timeZone: null, requested: false } satisfies Partial<ShopState>;
+export const initialShopState = { currency: null, currencyVersion: undefined, timeZone: null, timeZoneInEffect: null, requested: false } satisfies Partial<ShopState>;
 
 /** The channel this browser's tabs tell each other a saved change on (same origin only). */
 export const SHOP_CHANNEL = 'stockwise-shop';
@@ -47,8 +50,8 @@ export const useShopStore = create<ShopState>()((set, get) => ({
   refresh: () =>
     (reading ??= (async () => {
       try {
-        const { currency, currencyVersion, timeZone } = await fetchShopSettings();
-        set({ currency, currencyVersion, timeZone });
+        const { currency, currencyVersion, timeZone, timeZoneInEffect } = await fetchShopSettings();
+        set({ currency, currencyVersion, timeZone, timeZoneInEffect });
       } catch {
         // Money keeps the currency it shows (bare figures before the first read); nothing else depends on it.
       } finally {

@@ -58,12 +58,12 @@ describe('the row form date field', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pick Date from the calendar' }));
     const calendar = await screen.findByRole('dialog', { name: 'Calendar: Date' });
     expect(screen.getByTestId('calendar-month').textContent).toBe('March 2026');
-    expect(screen.getByRole('button', { name: '15 Mar 2026' }).getAttribute('aria-pressed')).toBe('true');
-    fireEvent.keyDown(screen.getByRole('button', { name: '15 Mar 2026' }), { key: 'ArrowDown' });
-    fireEvent.keyDown(screen.getByRole('button', { name: '22 Mar 2026' }), { key: 'PageDown' });
+    expect(screen.getByRole('button', { name: 'Sunday 15 March 2026' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Sunday 15 March 2026' }), { key: 'ArrowDown' });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Sunday 22 March 2026' }), { key: 'PageDown' });
     expect(screen.getByTestId('calendar-month').textContent).toBe('April 2026');
-    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('22 Apr 2026'));
-    fireEvent.click(screen.getByRole('button', { name: '22 Apr 2026' }));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Wednesday 22 April 2026'));
+    fireEvent.click(screen.getByRole('button', { name: 'Wednesday 22 April 2026' }));
     expect((field as HTMLInputElement).value).toBe('22.04.2026');
     await waitFor(() => expect(calendar.isConnected).toBe(false));
 
@@ -72,9 +72,10 @@ describe('the row form date field', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pick Date from the calendar' }));
     await screen.findByRole('dialog', { name: 'Calendar: Date' });
     expect(screen.getByTestId('calendar-month').textContent).toBe('February 2027');
-    fireEvent.keyDown(screen.getByRole('button', { name: '1 Feb 2027' }), { key: 'Escape' });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Monday 1 February 2027' }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calendar: Date' })).toBeNull());
     expect(closed).toBe(0);
+    expect(document.activeElement).toBe(field);
     expect((field as HTMLInputElement).value).toBe('1.2.2027');
   });
 
@@ -87,8 +88,8 @@ describe('the row form date field', () => {
     fireEvent.change(field, { target: { value: '03/04/2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pick Date from the calendar' }));
     await screen.findByRole('dialog', { name: 'Calendar: Date' });
-    expect(screen.getByRole('button', { name: '4 Mar 2026' }).getAttribute('aria-pressed')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: '30 Mar 2026' }));
+    expect(screen.getByRole('button', { name: 'Wednesday 4 March 2026' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Monday 30 March 2026' }));
     expect((field as HTMLInputElement).value).toBe('03/30/2026');
     fireEvent.change(field, { target: { value: '13/04/2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

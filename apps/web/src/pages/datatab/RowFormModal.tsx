@@ -26,9 +26,9 @@ import {
 } from './row-form.ts';
 import { referenceText, type UnknownValues } from './table-query.ts';
 import { ReferencePicker } from './ReferencePicker.tsx';
-import { DayField } from './DayField.tsx';
+import { DayField } from '../../components/day-field/DayField.tsx';
 import { useViewerDates } from './viewer-dates.ts';
-import { FieldIcon } from './FieldIcon.tsx';
+import { FieldIcon } from '../../components/FieldIcon.tsx';
 import classes from './DataPage.module.css';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 
@@ -221,7 +221,7 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
                 break;
               case 'date':
                 // Typed as the viewer writes dates (their order, or ISO), so a day the calendar lacks is named, not "no whole date"; or picked from its calendar.
-                input = <DayField {...common} pattern={dates.pattern} value={text} onChange={(typed) => setValue(column.key, typed)} />;
+                input = <DayField {...common} order={dates.order} pattern={dates.pattern} value={text} onChange={(typed) => setValue(column.key, typed)} />;
                 break;
               case 'datetime':
                 input = <TextInput {...common} type="datetime-local" {...dateTimeBounds(column, dateRule)} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;

@@ -1,27 +1,35 @@
 // Settings → Shop, "Closed on" (administrators; ADR 0171): the days the shop will be closed beyond
 // those its sales show every year — a substitute bank holiday, a stock-take day, a Christmas or
-// summer closure. The forecast sells nothing on them. Typed in the browser's order (the Data
-// screen's reader, ADR 0167), one day or a run from one day to another with one note; the list shows
-// a run as one line with one Remove (ADR 0171's amendment "a run of closed days in one go"). Each
+// summer closure. The forecast sells nothing on them. Typed in the person's order (the Data
+// screen's reader, ADR 0167) or picked from the date fields' calendars, one day or a run from one day
+// to another with one note; the list shows a run as one line with one Remove (ADR 0171's amendment
+// "a run of closed days in one go"), the run under way on the shop's today said so, a past one
+// marked past (its amendment "a date picker, and the closure under way"). Each
 // change is saved at once, the whole list, at the version read (ADR 0168's amendment "the shop's
 // settings"): a list saved by someone else since is refused, the typed days kept, until Reload.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dayInPattern, formatDay, MAX_CLOSED_DATES, readTypedDay, typedFilterProblemText, type ShopClosedDate, type ShopSettings } from '@stockwise/contract';
+import { dayInPattern, dayInTimeZone, formatDay, formatDayOfMonth, MAX_CLOSED_DATES, readTypedDay, typedFilterProblemText, type ShopClosedDate, type ShopSettings } from '@stockwise/contract';
 import { fetchShopSettings, saveShopClosedDates } from '../../api/shop.ts';
 import { normalizeError } from '../../api/errors.ts';
 import { currentOfConflict } from '../../api/versions.ts';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
+import { DayField } from '../../components/day-field/DayField.tsx';
+import { browserTimeZone } from '../../api/shop-day.ts';
+import { useShopStore } from '../../stores/shop.ts';
 import { useViewerDates } from '../datatab/viewer-dates.ts';
-import { closedRuns, LONGEST_ADDED_RUN, withRun, type ClosedRun } from './closed-runs.ts';
+import { closedRuns, LONGEST_ADDED_RUN, runWhen, withRun, type ClosedRun } from './closed-runs.ts';
 
 const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' });
 /** "Mon 28 Dec 2026": a planner checks the weekday of a closure. */
 const dayWithWeekday = (date: string) => `${weekday.format(new Date(`${date}T00:00:00Z`))} ${formatDay(date)}`;
 /** "24 Dec 2026 – 2 Jan 2027", or the one day: what a Remove button and the status line name. */
 const runSpan = (run: Pick<ClosedRun, 'from' | 'to'>) => (run.from === run.to ? formatDay(run.from) : `${formatDay(run.from)} – ${formatDay(run.to)}`);
-const todayHere = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+/** The shop's day now (ISO), in the zone in effect. */
+const shopToday = (zone: string) => dayInTimeZone(Date.now(), zone);
+/** "2 Jan", or "2 Jan 2028" when that is a year or more from `today` (the forecast's own rule for its closed days' words). */
+const lastDayText = (to: string, today: string) => (to >= `${Number(today.slice(0, 4)) + 1}${today.slice(4)}` ? formatDay(to) : formatDayOfMonth(to));
 
 /** Where focus goes once a save has shown the new list: the From field after an add, the row now at a removed run's place. */
 type FocusAfterSave = 'from' | { row: number };
@@ -29,6 +37,8 @@ type FocusAfterSave = 'from' | { row: number };
 export function ShopClosedDates() {
   const { t } = useTranslation();
   const { order, pattern } = useViewerDates();
+  // The shop's day, not this browser's: a closure under way is the shop's (ADR 0173); the browser's until the settings are read.
+  const zone = useShopStore((state) => state.timeZoneInEffect) ?? browserTimeZone();
   const [closed, setClosed] = useState<ShopClosedDate[] | null>(null);
   const [version, setVersion] = useState<string | undefined>(undefined);
   const [typed, setTyped] = useState('');
@@ -49,6 +59,7 @@ export function ShopClosedDates() {
   const show = (settings: ShopSettings) => {
     setClosed(settings.closedDates);
     setVersion(settings.closedDatesVersion);
+    useShopStore.setState({ timeZoneInEffect: settings.timeZoneInEffect });
   };
 
   useEffect(() => {
@@ -144,8 +155,16 @@ export function ShopClosedDates() {
     setError(null);
   };
 
-  const today = todayHere();
+  const today = shopToday(zone);
   const runs = closedRuns(closed ?? []);
+  const fromDay = readTypedDay(typed, order);
+  /** What the list says of a run beside its days: past, or closed now and until when. */
+  const whenText = (run: ClosedRun, when: ReturnType<typeof runWhen>) => {
+    if (when === 'past') return t('shop.closed.past');
+    if (when === 'ahead') return null;
+    if (run.to === today) return t(run.from === today ? 'shop.closed.closedToday' : 'shop.closed.closedUntilToday');
+    return t('shop.closed.closedNow', { to: lastDayText(run.to, today) });
+  };
   return (
     <Stack gap="xs" component="section" aria-labelledby="shop-closed-title" data-testid="shop-closed">
       <Title order={3} size="h4" id="shop-closed-title">
@@ -154,32 +173,39 @@ export function ShopClosedDates() {
       <Text size="sm">{t('shop.closed.intro')}</Text>
       <form onSubmit={(event) => void add(event)} aria-label={t('shop.closed.addForm')}>
         <Group align="flex-start">
-          <TextInput
+          <DayField
             ref={fromField}
             label={t('shop.closed.from')}
             description={t('shop.closed.dateHint', { pattern })}
+            order={order}
+            pattern={pattern}
             placeholder={dayInPattern('2026-12-28', pattern)}
+            today={today}
             value={typed}
-            onChange={(event) => {
-              setTyped(event.currentTarget.value);
+            onChange={(text) => {
+              setTyped(text);
               setTypedProblem(null);
             }}
             error={typedProblem}
             required
-            w={{ base: '100%', sm: 190 }}
+            w={{ base: '100%', sm: 200 }}
           />
-          <TextInput
+          <DayField
             ref={toField}
             label={t('shop.closed.to')}
             description={t('shop.closed.toHint')}
+            order={order}
+            pattern={pattern}
             placeholder={dayInPattern('2027-01-02', pattern)}
+            today={today}
+            opensOn={'day' in fromDay ? fromDay.day : null}
             value={typedTo}
-            onChange={(event) => {
-              setTypedTo(event.currentTarget.value);
+            onChange={(text) => {
+              setTypedTo(text);
               setToProblem(null);
             }}
             error={toProblem}
-            w={{ base: '100%', sm: 190 }}
+            w={{ base: '100%', sm: 200 }}
           />
           <TextInput label={t('shop.closed.note')} description={t('shop.closed.noteHint')} value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={100} w={{ base: '100%', sm: 260 }} />
           <Button type="submit" loading={busy} mt={{ base: 0, sm: 44 }}>
@@ -193,21 +219,29 @@ export function ShopClosedDates() {
       {closed && closed.length === 0 && <Text size="sm" c="dimmed">{t('shop.closed.none')}</Text>}
       {closed && closed.length > 0 && (
         <List ref={list} listStyleType="none" spacing={4} aria-label={t('shop.closed.title')} data-testid="shop-closed-list">
-          {runs.map((run, row) => (
-            <List.Item key={run.from}>
-              <Group gap="sm">
-                <Text size="sm" c={run.to < today ? 'dimmed' : undefined}>
-                  {run.days === 1 ? dayWithWeekday(run.from) : `${dayWithWeekday(run.from)} – ${dayWithWeekday(run.to)}`}
-                  {run.note ? ` — ${run.note}` : ''}
-                  {run.days > 1 ? ` · ${t('shop.closed.days', { count: run.days })}` : ''}
-                  {run.to < today ? ` ${t('shop.closed.past')}` : ''}
-                </Text>
-                <Button size="compact-sm" variant="subtle" color="red" disabled={busy} aria-label={t('shop.closed.remove', { day: runSpan(run) })} onClick={() => void remove(run, row)}>
-                  {t('shop.closed.removeShort')}
-                </Button>
-              </Group>
-            </List.Item>
-          ))}
+          {runs.map((run, row) => {
+            const when = runWhen(run, today);
+            const said = whenText(run, when);
+            return (
+              <List.Item key={run.from} data-when={when}>
+                <Group gap="sm">
+                  <Text size="sm" c={when === 'past' ? 'dimmed' : undefined}>
+                    {run.days === 1 ? dayWithWeekday(run.from) : `${dayWithWeekday(run.from)} – ${dayWithWeekday(run.to)}`}
+                    {run.note ? ` — ${run.note}` : ''}
+                    {run.days > 1 ? ` · ${t('shop.closed.days', { count: run.days })}` : ''}
+                    {said && (
+                      <Text span inherit fw={when === 'now' ? 700 : undefined}>
+                        {` ${said}`}
+                      </Text>
+                    )}
+                  </Text>
+                  <Button size="compact-sm" variant="subtle" color="red" disabled={busy} aria-label={t('shop.closed.remove', { day: runSpan(run) })} onClick={() => void remove(run, row)}>
+                    {t('shop.closed.removeShort')}
+                  </Button>
+                </Group>
+              </List.Item>
+            );
+          })}
         </List>
       )}
       {error && (

@@ -4,7 +4,7 @@
 // at the version its panel read (If-Match); one the server refuses as saved meanwhile keeps what
 // was chosen or typed until Reload shows the settings as they are now (ADR 0168's amendment). The
 // shop's time zone (ADR 0173) is found by a city typed and taken with the keyboard, saved on its own.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { moneyFormat, type ShopSettings } from '@stockwise/contract';
@@ -182,8 +182,13 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
   let restoreLanguages: () => void;
   beforeEach(() => {
     restoreLanguages = useBrowserLanguages(['en-GB']);
+    // The shop's today is fixed (5 Dec 2026, before every day the tests list), so what is past or under way is the tests' own.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-12-05T12:00:00Z') });
   });
-  afterEach(() => restoreLanguages());
+  afterEach(() => {
+    restoreLanguages();
+    vi.useRealTimers();
+  });
 
   const dateBox = () => screen.getByRole('textbox', { name: /^From/ }) as HTMLInputElement;
   const toBox = () => screen.getByRole('textbox', { name: /^To/ }) as HTMLInputElement;
@@ -200,6 +205,113 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     fireEvent.change(noteBox(), { target: { value: note } });
     fireEvent.submit(addForm());
   };
+
+  /** The calendar of the field labelled `label`, opened from its button; the day focused in it as a screen reader names it. */
+  const openCalendar = async (label: string) => {
+    fireEvent.click(screen.getByRole('button', { name: `Pick ${label} from the calendar` }));
+    return screen.findByRole('dialog', { name: `Calendar: ${label}` });
+  };
+  const focusedDay = () => document.activeElement?.getAttribute('aria-label');
+  const press = (...keys: string[]) => keys.forEach((key) => fireEvent.keyDown(document.activeElement ?? document.body, { key }));
+
+  it("picks From and To from their calendars by keyboard, on the shop's today and then on From's day, written day first, and adds the run", async () => {
+    renderPanel();
+    await screen.findByTestId('shop-closed-list');
+    const from = await openCalendar('From');
+    // Opening the calendar sends nothing: its button is no submit of the form.
+    expect(closedSaves).toEqual([]);
+    await waitFor(() => expect(focusedDay()).toBe('Saturday 5 December 2026'));
+    expect(screen.getByRole('button', { name: 'Saturday 5 December 2026' }).getAttribute('aria-current')).toBe('date');
+    press('ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowLeft', 'ArrowLeft');
+    await waitFor(() => expect(focusedDay()).toBe('Thursday 24 December 2026'));
+    fireEvent.click(document.activeElement as HTMLElement);
+    expect(dateBox().value).toBe('24/12/2026');
+    await waitFor(() => expect(from.isConnected).toBe(false));
+    expect(document.activeElement).toBe(dateBox());
+
+    await openCalendar('To (optional)');
+    await waitFor(() => expect(focusedDay()).toBe('Thursday 24 December 2026'));
+    press('ArrowDown', 'ArrowRight', 'ArrowRight');
+    await waitFor(() => expect(focusedDay()).toBe('Saturday 2 January 2027'));
+    fireEvent.click(document.activeElement as HTMLElement);
+    expect(toBox().value).toBe('02/01/2027');
+    expect(document.activeElement).toBe(toBox());
+
+    fireEvent.change(noteBox(), { target: { value: 'Christmas closure' } });
+    fireEvent.submit(addForm());
+    await waitFor(() => expect(listed()).toEqual(['Thu 24 Dec 2026 – Sat 2 Jan 2027 — Christmas closure · 10 daysRemove']));
+    expect(closedSaves).toEqual([{ closedDates: run('2026-12-24', 10, 'Christmas closure') }]);
+  });
+
+  it('writes a day picked month first for a month-first person, and the typed day then opens the calendar', async () => {
+    restoreLanguages();
+    restoreLanguages = useBrowserLanguages(['en-US', 'en']);
+    renderPanel();
+    await screen.findByTestId('shop-closed-list');
+    await openCalendar('From');
+    await waitFor(() => expect(focusedDay()).toBe('Saturday 5 December 2026'));
+    press('ArrowRight', 'ArrowRight');
+    await waitFor(() => expect(focusedDay()).toBe('Monday 7 December 2026'));
+    fireEvent.click(document.activeElement as HTMLElement);
+    expect(dateBox().value).toBe('12/07/2026');
+    // Typed over, month first: the calendar opens on that day.
+    fireEvent.change(dateBox(), { target: { value: '01/04/2027' } });
+    await openCalendar('From');
+    await waitFor(() => expect(focusedDay()).toBe('Monday 4 January 2027'));
+    press('Escape');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calendar: From' })).toBeNull());
+    expect(document.activeElement).toBe(dateBox());
+    fireEvent.submit(addForm());
+    await waitFor(() => expect(status()).toBe('Added 4 Jan 2027.'));
+  });
+
+  describe("the run under way on the shop's today, and the past", () => {
+    const listedOn = async (now: string, zone = 'UTC') => {
+      vi.setSystemTime(Date.parse(now));
+      stored = {
+        ...stored,
+        closedDates: [{ date: '2026-12-20', note: 'Stock-take' }, ...run('2026-12-24', 10, 'Christmas closure'), { date: '2027-01-04', note: null }],
+        timeZoneInEffect: zone,
+      };
+      renderPanel();
+      await waitFor(() => expect(listed()).toHaveLength(3));
+      return listed();
+    };
+    const when = () => Array.from(screen.getByTestId('shop-closed-list').querySelectorAll('li'), (item) => item.dataset['when']);
+
+    it('says a run closed now and until when, and a run over as past', async () => {
+      expect(await listedOn('2026-12-28T12:00:00Z')).toEqual([
+        'Sun 20 Dec 2026 — Stock-take (past)Remove',
+        'Thu 24 Dec 2026 – Sat 2 Jan 2027 — Christmas closure · 10 days (closed now, until 2 Jan)Remove',
+        'Mon 4 Jan 2027Remove',
+      ]);
+      expect(when()).toEqual(['past', 'now', 'ahead']);
+    });
+
+    it("says the run's last day is today, and a day alone closed today", async () => {
+      expect((await listedOn('2027-01-02T10:00:00Z'))[1]).toBe('Thu 24 Dec 2026 – Sat 2 Jan 2027 — Christmas closure · 10 days (closed now, until today)Remove');
+      cleanup();
+      expect(await listedOn('2027-01-04T10:00:00Z')).toEqual([
+        'Sun 20 Dec 2026 — Stock-take (past)Remove',
+        'Thu 24 Dec 2026 – Sat 2 Jan 2027 — Christmas closure · 10 days (past)Remove',
+        'Mon 4 Jan 2027 (closed today)Remove',
+      ]);
+    });
+
+    it("takes the shop's day, not the browser's: 23:30 UTC on 23 Dec is Christmas Eve in Auckland, and still the 23rd in Chicago", async () => {
+      expect((await listedOn('2026-12-23T23:30:00Z', 'Pacific/Auckland'))[1]).toBe('Thu 24 Dec 2026 – Sat 2 Jan 2027 — Christmas closure · 10 days (closed now, until 2 Jan)Remove');
+      cleanup();
+      expect((await listedOn('2026-12-24T03:00:00Z', 'America/Chicago'))[1]).toBe('Thu 24 Dec 2026 – Sat 2 Jan 2027 — Christmas closure · 10 daysRemove');
+      expect(when()).toEqual(['past', 'ahead', 'ahead']);
+    });
+
+    it('names the year of a last day a year or more away (a list saved through the API)', async () => {
+      vi.setSystemTime(Date.parse('2026-12-01T12:00:00Z'));
+      stored = { ...stored, closedDates: run('2026-12-01', 366, null) };
+      renderPanel();
+      await waitFor(() => expect(listed()).toEqual(['Tue 1 Dec 2026 – Wed 1 Dec 2027 · 366 days (closed now, until 1 Dec 2027)Remove']));
+    });
+  });
 
   it("lists the saved days, adds one typed in the browser's order, and removes one", async () => {
     renderPanel();

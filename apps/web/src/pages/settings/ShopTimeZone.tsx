@@ -42,7 +42,7 @@ export const ShopTimeZone = memo(function ShopTimeZone() {
 
   const show = (read: ShopSettings) => {
     setSettings(read);
-    useShopStore.setState({ timeZone: read.timeZone });
+    useShopStore.setState({ timeZone: read.timeZone, timeZoneInEffect: read.timeZoneInEffect });
   };
   useEffect(() => {
     fetchShopSettings().then(show, (failure: unknown) => setReadError(normalizeError(failure).message));

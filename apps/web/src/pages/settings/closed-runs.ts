@@ -2,7 +2,7 @@
 // closed days in one go"): consecutive days with one note are one run — Christmas Eve to 2 January
 // is one line and one Add, not ten — while the server keeps its list of single days.
 import { MAX_CLOSED_DATES, type ShopClosedDate } from '@stockwise/contract';
-import { addDays } from '../datatab/day-picker.ts';
+import { addDays } from '../../components/day-field/day-picker.ts';
 
 export type ClosedRun = { from: string; to: string; note: string | null; days: number };
 
@@ -24,6 +24,9 @@ export function closedRuns(closed: readonly ShopClosedDate[]): ClosedRun[] {
   }
   return runs;
 }
+
+/** Where a run stands on the shop's day (ISO): over, under way (today is one of its days), or still ahead. */
+export const runWhen = (run: Pick<ClosedRun, 'from' | 'to'>, today: string): 'past' | 'now' | 'ahead' => (run.to < today ? 'past' : run.from <= today ? 'now' : 'ahead');
 
 const daysFromTo = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 

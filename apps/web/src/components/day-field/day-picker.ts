@@ -1,19 +1,26 @@
-// The row form's calendar (DayField): its month's weeks, the day the arrow keys move to, and the
-// picked day written as the field is typed — in the viewer's pattern (ADR 0161 amendment 2026-12-04, ADR 0167).
+// The date field's calendar (DayField): its month's weeks, the day the arrow keys move to, and the
+// picked day written as the field is typed — in the viewer's pattern (ADR 0161 amendment 2026-12-04,
+// ADR 0167; shared with Settings → Shop's closed days, ADR 0171's amendment "a date picker").
 import { readTypedDay, type DateOrder } from '@stockwise/contract';
-import { viewerDates } from './viewer-dates.ts';
 
 const DAY_MS = 86_400_000;
 const isoOf = (date: Date) => date.toISOString().slice(0, 10);
 const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The day the field's text names (in the viewer's order or ISO), or null while it names none. */
-export function dayOfText(text: string, order: DateOrder = viewerDates().order): string | null {
+export function dayOfText(text: string, order: DateOrder): string | null {
   const read = readTypedDay(text, order);
   return 'problem' in read ? null : read.day;
 }
 
 export const addDays = (day: string, days: number) => isoOf(new Date(dateOf(day).getTime() + days * DAY_MS));
+
+const fullDate = new Intl.DateTimeFormat('en', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "Monday 28 December 2026": what a screen reader says of a calendar's day, weekday and all, in the app's day-month-year words. */
+export function fullDay(day: string): string {
+  const parts = Object.fromEntries(fullDate.formatToParts(dateOf(day)).map((part) => [part.type, part.value]));
+  return `${parts['weekday']} ${parts['day']} ${parts['month']} ${parts['year']}`;
+}
 
 /** The same day of another month, the month's last where it has fewer days (31 Jan + 1 month → 28 Feb). */
 export function addMonths(day: string, months: number): string {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, dayOfText, monthWeeks, movedDay } from './day-picker.ts';
+import { addMonths, dayOfText, fullDay, monthWeeks, movedDay } from './day-picker.ts';
 
-describe('the row form calendar', () => {
+describe('the date field calendar', () => {
   it("reads the field in the viewer's order or ISO", () => {
     expect(dayOfText('05.02.2026', 'day-first')).toBe('2026-02-05');
     expect(dayOfText('02/05/2026', 'month-first')).toBe('2026-02-05');
     expect(dayOfText('2026-02-05', 'month-first')).toBe('2026-02-05');
     expect(dayOfText('31.02.2026', 'day-first')).toBeNull();
     expect(dayOfText('13/05/2026', 'month-first')).toBeNull();
-    expect(dayOfText('')).toBeNull();
+    expect(dayOfText('', 'day-first')).toBeNull();
   });
 
   it('lays a month out in weeks from Monday', () => {
@@ -28,5 +28,10 @@ describe('the row form calendar', () => {
     expect(movedDay('2026-12-17', 'Home')).toBe('2026-12-14');
     expect(movedDay('2026-12-17', 'End')).toBe('2026-12-20');
     expect(movedDay('2026-12-17', 'Enter')).toBeNull();
+  });
+
+  it('names a day in full, weekday and all, as a screen reader says a calendar day', () => {
+    expect(fullDay('2026-12-28')).toBe('Monday 28 December 2026');
+    expect(fullDay('2027-01-02')).toBe('Saturday 2 January 2027');
   });
 });
