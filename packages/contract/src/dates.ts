@@ -56,7 +56,8 @@ export const isIsoDay = (text: unknown): text is string => typeof text === 'stri
 
 /**
  * A request's `time_zone` (query): the viewer's (the browser's) IANA zone, whose day is "today" for
- * what the request reads or records; the server refuses one that is not a zone (ADR 0030).
+ * what the request reads or records; the server refuses one that is not a zone (ADR 0030), and
+ * takes the shop's zone in effect without one (ADR 0173's amendment).
  */
 export const timeZoneQuery = z.object({ time_zone: z.string().optional() });
 

@@ -921,7 +921,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     }
   });
 
-  it("answers for the shop's day in the time zone the question sends (UTC without one); a zone that is none is refused", async () => {
+  it("answers for the shop's day in the time zone the question sends (the server's here without one: no shop zone chosen); a zone that is none is refused", async () => {
     // Kiritimati (UTC+14) is a day ahead of UTC from 10:00 UTC, Pago Pago (UTC−11) a day behind until 11:00: one of them always differs.
     for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/London']) {
       const zoneToday = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());

@@ -27,7 +27,7 @@ export function assistantRoutes(ctx: AssistantContextDeps): FastifyPluginAsyncZo
         response: { 200: askResponse, ...errors },
       },
       // Slashed dates in the question are read in the asker's own order, else their browser language's (ADR 0148, amendment; ADR 0167, amendment).
-      handler: async (request) => ({ messages: await ask(inViewerDay(ctx, request.query.time_zone), currentUser(request), request.body, await askersDateOrder(ctx.db, request)) }),
+      handler: async (request) => ({ messages: await ask(await inViewerDay(ctx, request.query.time_zone), currentUser(request), request.body, await askersDateOrder(ctx.db, request)) }),
     });
     app.post('/api/assistant/actions/', {
       config: { policy: 'viewer' },
@@ -38,7 +38,7 @@ export function assistantRoutes(ctx: AssistantContextDeps): FastifyPluginAsyncZo
         body: assistantActionRequest,
         response: { 200: askResponse, ...errors },
       },
-      handler: async (request) => ({ messages: await act(inViewerDay(ctx, request.query.time_zone), currentUser(request), request.body) }),
+      handler: async (request) => ({ messages: await act(await inViewerDay(ctx, request.query.time_zone), currentUser(request), request.body) }),
     });
   };
 }

@@ -39,7 +39,7 @@ import {
 import * as repo from './repo.ts';
 
 /** `onDeliveriesCreated`: told which products the advised orders gave a delivery (their forecasts change, ADR 0133). */
-/** `timeZone`: the asking viewer's (the route sets it per request), whose day "today" and "this month" are; UTC without one. */
+/** `timeZone`: the asking viewer's, else the shop's (the route sets it per request), whose day "today" and "this month" are; UTC without one (a caller outside a request). */
 export type AssistantContextDeps = { db: Kysely<Database>; model: ChatModel | null; now?: () => Date; timeZone?: string | undefined; onDeliveriesCreated?: (productIds: number[]) => Promise<void> };
 type User = { userId: number; role: Role };
 

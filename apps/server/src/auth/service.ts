@@ -23,7 +23,7 @@ import * as repo from './repo.ts';
 import { generateRefreshToken, hashRefreshToken, type AccessClaims, type TokenSigner } from './tokens.ts';
 
 /** Throttle records older than this start over. */
-export const SIGN_IN_THROTTLE_WINDOW_SECONDS = 3600;
+const SIGN_IN_THROTTLE_WINDOW_SECONDS = 3600;
 const SIGN_IN_MAX_DELAY_SECONDS = 900;
 
 export type AuthContext = {
@@ -211,6 +211,13 @@ async function createAccount(ctx: AuthContext, input: RegisterRequest, roleFor: 
   }
   return account;
 }
+
+/** Housekeeping (the hourly auth.cleanup job): drops throttle records past their window and sessions nobody can use any more. */
+export const deleteExpiredAuthRecords = (db: Kysely<Database>) => repo.deleteExpiredAuthRecords(db, SIGN_IN_THROTTLE_WINDOW_SECONDS);
+
+/** An administrator written in another feature's transaction (the demo seed's, on an empty database), its password hashed already; null when the name is taken. */
+export const insertSeededAdmin = (db: Kysely<Database>, user: { username: string; email: string | null; passwordHash: string }) =>
+  repo.insertUser(db, { ...user, role: 'admin', mustChangePassword: false });
 
 export async function registerAccount(ctx: AuthContext, input: RegisterRequest): Promise<Account> {
   if (!ctx.registrationEnabled) throw new AppError('registration_disabled', 'Registration is switched off on this server.');

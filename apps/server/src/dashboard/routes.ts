@@ -15,12 +15,12 @@ export function dashboardRoutes(ctx: DashboardContext): FastifyPluginAsyncZod {
     app.get('/api/dashboard/', {
       config: { policy: 'viewer' },
       schema: { tags, summary: 'Inventory stats, the six-month stock projection, the caller’s tasks and pinned reports (state empty without products)', querystring: timeZoneQuery, response: { 200: dashboardResponse, ...errors } },
-      handler: (request) => getDashboard(inViewerDay(ctx, request.query.time_zone), currentUser(request).userId),
+      handler: async (request) => getDashboard(await inViewerDay(ctx, request.query.time_zone), currentUser(request).userId),
     });
     app.get('/api/dashboard/tasks/', {
       config: { policy: 'viewer' },
       schema: { tags, summary: 'The caller’s tasks, generated ones brought up to date with the data', querystring: timeZoneQuery, response: { 200: z.array(task), ...errors } },
-      handler: (request) => listTasks(inViewerDay(ctx, request.query.time_zone), currentUser(request).userId),
+      handler: async (request) => listTasks(await inViewerDay(ctx, request.query.time_zone), currentUser(request).userId),
     });
     app.post('/api/dashboard/tasks/', {
       config: { policy: 'viewer' },

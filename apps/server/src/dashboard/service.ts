@@ -9,7 +9,7 @@ import { isDueBy } from '../order-advice/service.ts';
 import { projectionMonthEnds } from './summary.ts';
 import * as repo from './repo.ts';
 
-/** `timeZone`: the viewer's (the route sets it per request), whose day the tasks' "today" is; UTC without one. */
+/** `timeZone`: the viewer's, else the shop's (the route sets it per request), whose day the tasks' "today" is; UTC without one (a caller outside a request). */
 export type DashboardContext = { db: Kysely<Database>; now?: () => Date; timeZone?: string | undefined };
 
 /** The high and low lines: the 80 % interval of the catalogue's cumulative demand (z of 0.9). */

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { insertUser } from '../auth/repo.ts';
+import { insertSeededAdmin } from '../auth/service.ts';
 import { insertPin } from '../dashboard/repo.ts';
 import { insertReport, type ReportValues } from '../reports/repo.ts';
 import { createRandom, type Random } from './random.ts';
@@ -207,7 +207,7 @@ export async function seedDemoData(
   let salesRows = 0;
 
   await db.transaction().execute(async (trx) => {
-    const user = await insertUser(trx, { username: DEMO_USERNAME, email: 'demo@example.com', passwordHash, role: 'admin', mustChangePassword: false });
+    const user = await insertSeededAdmin(trx, { username: DEMO_USERNAME, email: 'demo@example.com', passwordHash });
     if (!user) throw new Error('The demo user could not be created.');
     // Inserted last one first: Reports lists the newest first, so it shows them in this order.
     let firstReportId = 0;

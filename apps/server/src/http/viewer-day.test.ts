@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInTimeZone, formatDay, type ChatMessage } from '@stockwise/contract';
 import { refreshCatalogueSummary } from '../dashboard/repo.ts';
+import { SERVER_ZONE } from '../testing/shop-zone.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const EAST = 'Pacific/Kiritimati'; // UTC+14
@@ -29,7 +30,7 @@ describe.each(backends)("the viewer's day on %s", (backend) => {
   });
   afterAll(() => server.stop());
 
-  it("runs a report's current_date in the viewer's time zone, on a run and on a saved report's data; UTC without one", async () => {
+  it("runs a report's current_date in the viewer's time zone, on a run and on a saved report's data; the shop's without one (the server's: none chosen)", async () => {
     const sqlCode = "select current_date::text as today, date_trunc('month', now()) as month";
     for (const zone of [EAST, WEST]) {
       const { days, result } = await dayAround(zone, () => server.request(`/api/user-reports/execute/${inZone(zone)}`, { token: viewer.access, body: { sql_code: sqlCode } }));
@@ -39,7 +40,7 @@ describe.each(backends)("the viewer's day on %s", (backend) => {
       // Midnight of the month where the viewer is, with the zone's offset: still a period for the charts.
       expect(row?.month).toMatch(new RegExp(`^${row?.today.slice(0, 8)}01 00:00:00[+-]\\d{2}$`));
     }
-    const { days, result } = await dayAround('UTC', () => server.request('/api/user-reports/execute/', { token: viewer.access, body: { sql_code: sqlCode } }));
+    const { days, result } = await dayAround(SERVER_ZONE, () => server.request('/api/user-reports/execute/', { token: viewer.access, body: { sql_code: sqlCode } }));
     expect(days).toContain((result.json.results as { today: string }[])[0]?.today);
 
     const admin = await signUpUser(server, { role: 'editor' });

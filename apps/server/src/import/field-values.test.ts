@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInTimeZone, type PreviewFileResponse } from '@stockwise/contract';
+import { SERVER_ZONE } from '../testing/shop-zone.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
 import { dayOfTitleLines } from './preview.ts';
@@ -104,7 +105,7 @@ describe.each(backends)('one date for every line on %s', (backend) => {
     ]);
   });
 
-  it('reads today as the day in the time zone the upload names, and in UTC without one', async () => {
+  it("reads today as the day in the time zone the upload names, and in the shop's without one (the server's: none chosen)", async () => {
     // A day apart nearly all the time: Kiritimati is UTC+14, Pago Pago UTC-11.
     for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
       const result = await importFile(server, token, { fileName: 'inventur.csv', content: count, mapping: countMapping('today'), entityType: 'stock_snapshots', extra: { time_zone: zone } });
@@ -112,9 +113,9 @@ describe.each(backends)('one date for every line on %s', (backend) => {
       const day = dayInTimeZone(Date.now(), zone);
       expect((await rowsOf('stock_snapshots')).filter((row) => row.date === day)).toHaveLength(2);
     }
-    const utc = await importFile(server, token, { fileName: 'inventur.csv', content: count, mapping: countMapping('today'), entityType: 'stock_snapshots' });
-    expect(utc.status, JSON.stringify(utc.json)).toBe(200);
-    expect((await rowsOf('stock_snapshots')).filter((row) => row.date === dayInTimeZone(Date.now(), 'UTC'))).toHaveLength(2);
+    const unsent = await importFile(server, token, { fileName: 'inventur.csv', content: count, mapping: countMapping('today'), entityType: 'stock_snapshots' });
+    expect(unsent.status, JSON.stringify(unsent.json)).toBe(200);
+    expect((await rowsOf('stock_snapshots')).filter((row) => row.date === dayInTimeZone(Date.now(), SERVER_ZONE))).toHaveLength(2);
 
     const unknownZone = await importFile(server, token, { fileName: 'inventur.csv', content: count, mapping: countMapping('today'), entityType: 'stock_snapshots', extra: { time_zone: 'Mars/Olympus_Mons' } });
     expect(unknownZone.status).toBe(400);

@@ -3,8 +3,9 @@
 // as the field's type where the mapping is saved or used (a 400 naming the field otherwise), and
 // given to every record by the typer (target.ts) as if a column held it (ADR 0011's amendment of
 // 2026-12-03). `today` is the shop's day: the integration's time zone for a run, the upload's
-// `time_zone` field for a file (the Import screen sends the browser's), UTC without one.
-import { dayInTimeZone, isoDayProblem, isTimeZone, TODAY_VALUE, type ColumnDefinition, type EntityMapping, type ProductConfig } from '@stockwise/contract';
+// `time_zone` field for a file (the Import screen sends the browser's), the shop's zone without one
+// (http/viewer-day.ts).
+import { isoDayProblem, isTimeZone, TODAY_VALUE, type ColumnDefinition, type EntityMapping, type ProductConfig } from '@stockwise/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { echoed, validationError } from '../http/errors.ts';
@@ -17,16 +18,13 @@ export type FixedValues = Map<string, RowValues[string]>;
 
 const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
 
-/** The shop's time zone a request sent (`time_zone`, the browser's), refused naming it when it is none; undefined when none was sent. */
+/** The time zone a request sent (`time_zone`, the browser's), refused naming it when it is none; undefined when none was sent (http/viewer-day.ts reads the shop's then). */
 export function sentTimeZone(timeZone: string | undefined): string | undefined {
   if (timeZone === undefined || timeZone === '') return undefined;
   // IANA names are at most a few dozen characters: a longer value is not echoed whole, nor a NUL or a terminal's escape in it.
   if (!isTimeZone(timeZone)) throw validationError(`time_zone: ${echoed(timeZone, 64)} is not a time zone (such as Europe/Berlin or America/New_York).`);
   return timeZone;
 }
-
-/** The shop's day for a file import: in the upload's `time_zone` (the browser's, from the Import screen), in UTC without one. */
-export const uploadToday = (timeZone: string | undefined, now = new Date()): string => dayInTimeZone(now.getTime(), sentTimeZone(timeZone) ?? 'UTC');
 
 /**
  * The mapping's field values read for `columns` of `table` (its database name), with `today` the

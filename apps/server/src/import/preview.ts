@@ -5,14 +5,15 @@
 // row filters leave out marked, and, for the Import screen, the values of the file's status-like
 // columns and the row filters they suggest (row-filter.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { dateFormats, DEFAULT_DECIMAL_PLACES, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type DateOrderPreference, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
+import { dateFormats, dayInTimeZone, DEFAULT_DECIMAL_PLACES, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type DateOrderPreference, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
+import { requestTimeZone } from '../http/viewer-day.ts';
 import { isReadOnly } from '../tables/columns.ts';
 import { csvMapper, applyMapping, resolveEntityMapping } from './mapping.ts';
 import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
-import { sentTimeZone, uploadToday } from './field-values.ts';
+import { sentTimeZone } from './field-values.ts';
 import { undecidedDateOrder } from './shop-date-order.ts';
 import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
@@ -563,7 +564,8 @@ export async function previewFile(ctx: ImportContext, { file, fields, dateOrder 
   const titleLines = (place?.skipped ?? []).map(({ row, cells }) => ({ row, text: skippedRowText(cells) })).filter((line) => line.text !== '');
   const skipped = titleLines.slice(0, MAX_SKIPPED_ROWS_SHOWN);
   const titleDay = dayOfTitleLines(titleLines.map((line) => line.text));
-  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today: uploadToday(fields.time_zone), titleDay,
+  const today = dayInTimeZone(Date.now(), await requestTimeZone(ctx.database.db, fields.time_zone));
+  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today, titleDay,
     undecidedDates: dateOrder && dateOrder !== 'browser' ? CHOSEN_DATE_ORDERS[dateOrder] : undecidedDateOrder(sentTimeZone(fields.time_zone), fields.locale || undefined),
     undecidedSaidBy: dateOrder && dateOrder !== 'browser' ? 'choice' : 'browser',
     partialRead: cutHead || records.length >= DETECTION_RECORDS,

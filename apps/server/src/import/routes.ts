@@ -6,8 +6,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, importFailure, importLogEntry, importLogList, importResult, importUndoResult, PREVIEW_MAX_BYTES, previewFileResponse } from '@stockwise/contract';
+import { askersDateOrderChoice } from '../auth/date-order.ts';
 import { currentUser } from '../auth/guard.ts';
-import { findDateOrderPreference } from '../auth/repo.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { previewFile } from './preview.ts';
 import { asImportError, FIELDS_REQUIRED, getImportLog, importUpload, importWhileArriving, ImportRowsError, ImportRun, listImportLogs, type ImportContext } from './service.ts';
@@ -88,7 +88,7 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsyncZod {
           complete = true;
           try {
             if (!upload.file) throw validationError('Choose a file to preview.');
-            return await previewFile(ctx, { file: upload.file, fields: upload.fields, dateOrder: await findDateOrderPreference(ctx.database.db, currentUser(request).userId) });
+            return await previewFile(ctx, { file: upload.file, fields: upload.fields, dateOrder: await askersDateOrderChoice(ctx.database.db, request) });
           } finally {
             await upload.dispose();
           }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import {
   LOGGED_FILE_CONTENT_MAX_BYTES,
   MAX_REPORTED_ROW_ERRORS,
+  dayInTimeZone,
   entityInSentence,
   formatDay,
   type ImportLogEntry,
@@ -20,7 +21,7 @@ import {
 } from '@stockwise/contract';
 import type { AppDatabase } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { uploadToday } from './field-values.ts';
+import { requestTimeZone } from '../http/viewer-day.ts';
 import { resolveEntityMapping } from './mapping.ts';
 import { newProductsMessage, sourcePaths } from './new-products.ts';
 import { fileSalesWriter, replacedOwnMessage } from './own-sales.ts';
@@ -50,7 +51,7 @@ export type ImportedTable = { table: string; columns: readonly string[]; deleted
 
 export const FIELDS_REQUIRED = 'File, mapping, and config are required.';
 const TIME_ZONE_AFTER_FILE =
-  'time_zone came after the file: the file was read as it arrived, with the day of the time zone sent before it (UTC when none was). Send time_zone before the file; nothing was imported.';
+  "time_zone came after the file: the file was read as it arrived, with the day of the time zone sent before it (the shop's when none was). Send time_zone before the file; nothing was imported.";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class ImportRowsError extends AppError {
@@ -147,7 +148,8 @@ function loggedContent(upload: ReceivedUpload<unknown>): string | null {
   return text.includes('\u0000') ? null : text;
 }
 
-type ResolvedImport = { entityType: string; mapping: EntityMapping; target: WriteTarget; options: WriteOptions; needed: string[]; paths: Record<string, string> };
+/** `timeZone`: the zone of the upload's day (its `time_zone`, else the shop's), read once for the file's `today` and its transaction's `current_date`. */
+type ResolvedImport = { entityType: string; mapping: EntityMapping; target: WriteTarget; options: WriteOptions; needed: string[]; paths: Record<string, string>; timeZone: string };
 
 async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<string, string>): Promise<ResolvedImport> {
   const mappingConfig = parseMappingField(fields.mapping_config);
@@ -155,14 +157,15 @@ async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<
   const resolved = resolveEntityMapping(mappingConfig, entityType);
   if (!resolved.ok) throw validationError(resolved.message);
   const mapping = fields.sheet ? { ...resolved.mapping, sheet: fields.sheet } : resolved.mapping;
-  const target = await resolveWriteTarget(ctx.database.db, await ctx.loadConfig(), entityType, mapping, { today: uploadToday(fields.time_zone) });
+  const timeZone = await requestTimeZone(ctx.database.db, fields.time_zone);
+  const target = await resolveWriteTarget(ctx.database.db, await ctx.loadConfig(), entityType, mapping, { today: dayInTimeZone(Date.now(), timeZone) });
   // A column new products are named from must be in the file too: a mistyped one is a 400 naming it, not products named by their code.
   const needed = [...target.mapped.filter((c) => !target.fixed.has(c) && (target.keyColumns.includes(c) || target.blankIsMissing.has(c))), ...(target.newProducts?.fields.map((f) => f.source) ?? [])];
-  return { entityType, mapping, target, needed, paths: sourcePaths(mapping), options: { mapping, salesWriter: fileSalesWriter(fields.mapping_name), undoableAs: run.id ?? undefined, onProgress: (rows) => (run.progress.rowsDone = rows) } };
+  return { entityType, mapping, target, needed, paths: sourcePaths(mapping), timeZone, options: { mapping, salesWriter: fileSalesWriter(fields.mapping_name), undoableAs: run.id ?? undefined, onProgress: (rows) => (run.progress.rowsDone = rows) } };
 }
 
 /** Rows typed while the upload arrived, kept as COPY text in a file until the transaction. */
-export type StreamedImport = ResolvedImport & { prepared: PreparedRows; pieces: PieceFile; timeZone: string | undefined };
+export type StreamedImport = ResolvedImport & { prepared: PreparedRows; pieces: PieceFile; sentTimeZone: string | undefined };
 
 /**
  * An import whose mapping came before its CSV or JSON file reads the file as it arrives: records
@@ -178,7 +181,7 @@ export async function importWhileArriving(ctx: ImportContext, run: ImportRun, fi
   const pieces = await PieceFile.create(path.join(directory, 'rows.copy'));
   try {
     const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping)), resolved.options, pieces.sink);
-    return { ...resolved, prepared, pieces, timeZone: fields.time_zone };
+    return { ...resolved, prepared, pieces, sentTimeZone: fields.time_zone };
   } finally {
     await pieces.close();
   }
@@ -240,7 +243,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     await run.open(fields, file?.fileName ?? null);
     run.progress.bytesDone = upload.bytes;
     // The file was read as it arrived, with the shop's day of the time zone known then: one sent later cannot count.
-    if (consumed && fields.time_zone !== consumed.timeZone) throw validationError(TIME_ZONE_AFTER_FILE);
+    if (consumed && fields.time_zone !== consumed.sentTimeZone) throw validationError(TIME_ZONE_AFTER_FILE);
     const resolved = consumed ?? (await resolveImport(ctx, run, fields));
     const { target, options } = resolved;
     const written = await repo.inImportTransaction(ctx.database, async (session) => {
@@ -261,7 +264,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       // Its sales as they were before it are kept for an undo (ADR 0174).
       const salesWritten = keepsSalesParts(target) && options.salesWriter ? await repo.keepSalesImport(session, run.id as string, options.salesWriter) : undefined;
       return { ...result, salesWritten: salesWritten?.first_day && salesWritten.last_day ? { product_days: salesWritten.product_days, first_day: salesWritten.first_day, last_day: salesWritten.last_day } : undefined };
-    }, { timeZone: fields.time_zone });
+    }, { timeZone: resolved.timeZone });
     const { counts } = written;
     await ctx.onTableImported({ table: target.tableName, columns: target.mapped, deleted: 0 });
     const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
@@ -283,7 +286,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     const replaced = replacedOwnMessage(written.replacedOwn, mappingName);
     const replacedSales = written.replacedOwn ? { mapping_name: mappingName, product_days: written.replacedOwn.days, first_day: written.replacedOwn.from, last_day: written.replacedOwn.to } : null;
     const warnings = defaultWarnings(target, written.defaulted);
-    const notices = written.outdatedCounts?.older ? [outdatedCountsNotice(written.outdatedCounts, uploadToday(fields.time_zone))] : [];
+    const notices = written.outdatedCounts?.older ? [outdatedCountsNotice(written.outdatedCounts, dayInTimeZone(Date.now(), resolved.timeZone))] : [];
     const dateOrder = written.dateOrder ? detectedDateOrderMessage(written.dateOrder) : '';
     const result: ImportResult = {
       message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${added}${replaced}${created}${skipped}${filtered}${dateOrder ? ` ${dateOrder}` : ''}`,

@@ -140,7 +140,7 @@ function businessKeyOf(config: ProductConfig, relatedTable: string): string | nu
 /**
  * The target of `entityType` for `mapping`. `complete: false` (the preview) accepts a mapping that
  * does not fill the key or the required columns yet. `today`: the shop's day, which a field value
- * `today` means (field-values.ts; UTC's day when not given).
+ * `today` means (field-values.ts; UTC's day when not given: a request gives its own or the shop's, http/viewer-day.ts).
  */
 export async function resolveWriteTarget(db: Kysely<Database>, config: ProductConfig, entityType: string, mapping: EntityMapping, options: { complete?: boolean; today?: string } = {}): Promise<WriteTarget> {
   const complete = options.complete ?? true;

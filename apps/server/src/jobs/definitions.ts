@@ -1,7 +1,6 @@
 // Every job the workers run. Features add theirs here.
 import type { Kysely } from 'kysely';
-import { SIGN_IN_THROTTLE_WINDOW_SECONDS } from '../auth/service.ts';
-import { deleteExpiredAuthRecords } from '../auth/repo.ts';
+import { deleteExpiredAuthRecords } from '../auth/service.ts';
 import type { Database } from '../db/schema.ts';
 import { defineJob, type AnyJobDefinition } from './queue.ts';
 import { GENERATE_FORECASTS_JOB, GENERATE_PRODUCT_FORECAST_JOB, runForecastGeneration, runNightlyForecast, type CatalogueRunner } from '../forecasting/service.ts';
@@ -34,7 +33,7 @@ export function jobDefinitions(
       name: 'auth.cleanup',
       queue: { retryLimit: 3, retryDelay: 60, retryBackoff: true },
       schedule: '17 * * * *',
-      handler: () => deleteExpiredAuthRecords(db, SIGN_IN_THROTTLE_WINDOW_SECONDS),
+      handler: () => deleteExpiredAuthRecords(db),
     }),
     // A worker that dies mid-run stops its heartbeat; pg-boss then hands the job to another try.
     defineJob<{ taskId: string }>({

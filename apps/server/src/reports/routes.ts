@@ -29,6 +29,7 @@ import { currentUser } from '../auth/guard.ts';
 import { sendDownload } from '../http/downloads.ts';
 import { validationError } from '../http/errors.ts';
 import { etagOf, expectedVersion } from '../http/versions.ts';
+import { requestTimeZone } from '../http/viewer-day.ts';
 import { sentTimeZone } from '../import/field-values.ts';
 import {
   createReport,
@@ -83,7 +84,7 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
       },
       handler: async (request, reply) => {
         if (!request.body.sql_code.trim()) throw validationError('No SQL code to execute.', { sql_code: ['No SQL code to execute.'] });
-        return executeReportSql(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, receivedAt: receivedAt(reply), timeZone: sentTimeZone(request.query.time_zone) });
+        return executeReportSql(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, receivedAt: receivedAt(reply), timeZone: await requestTimeZone(ctx.db, request.query.time_zone) });
       },
     });
     app.post('/api/user-reports/export/', {
@@ -97,7 +98,7 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
         response: { 200: z.string().describe('.xlsx bytes'), ...errors },
       },
       handler: async (request, reply) =>
-        sendDownload(reply, await exportReportRows(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, title: request.body.title, moneyFields: request.body.money_fields ?? [], receivedAt: receivedAt(reply), timeZone: sentTimeZone(request.query.time_zone) })),
+        sendDownload(reply, await exportReportRows(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, title: request.body.title, moneyFields: request.body.money_fields ?? [], receivedAt: receivedAt(reply), timeZone: await requestTimeZone(ctx.db, request.query.time_zone) })),
     });
     app.post('/api/user-reports/generate-from-request/', {
       config: { policy: 'editor' },
@@ -110,12 +111,12 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
       },
       // Slashed dates in the request are read in the editor's own order, else their browser language's (ADR 0154, amendment; ADR 0167, amendment), seasons in its time zone's hemisphere (ADR 0148, amendment 2026-12-05).
       handler: async (request) =>
-        generateFromRequest(ctx, { userId: currentUser(request).userId, request: request.body, dateOrder: await askersDateOrder(ctx.db, request), timeZone: sentTimeZone(request.query.time_zone) }),
+        generateFromRequest(ctx, { userId: currentUser(request).userId, request: request.body, dateOrder: await askersDateOrder(ctx.db, request), timeZone: await requestTimeZone(ctx.db, request.query.time_zone) }),
     });
     app.post('/api/user-reports/regenerate/', {
       config: { policy: 'editor' },
       schema: { tags: ['reports'], summary: 'Write one field of a report anew (SQL is test-run in the sandbox first)', querystring: timeZoneQuery, body: regenerateRequest, response: { 200: regenerateResponse, ...errors } },
-      handler: (request) => regenerateField(ctx, { userId: currentUser(request).userId, request: request.body, timeZone: sentTimeZone(request.query.time_zone) }),
+      handler: async (request) => regenerateField(ctx, { userId: currentUser(request).userId, request: request.body, timeZone: await requestTimeZone(ctx.db, request.query.time_zone) }),
     });
     app.get('/api/user-reports/:id/', {
       config: { policy: 'viewer' },
@@ -163,7 +164,7 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
         querystring: timeZoneQuery,
         response: { 200: reportDataResponse, ...errors },
       },
-      handler: (request, reply) => getReportData(ctx, { userId: currentUser(request).userId, idOrTitle: request.params.id, receivedAt: receivedAt(reply), timeZone: sentTimeZone(request.query.time_zone) }),
+      handler: async (request, reply) => getReportData(ctx, { userId: currentUser(request).userId, idOrTitle: request.params.id, receivedAt: receivedAt(reply), timeZone: await requestTimeZone(ctx.db, request.query.time_zone) }),
     });
   };
 }

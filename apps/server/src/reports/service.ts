@@ -183,7 +183,7 @@ export type RunRequest = {
   maxRows?: number;
   /** When the request arrived (ms since the epoch): the timeout counts from then, waiting included. */
   receivedAt?: number;
-  /** The viewer's time zone (checked), whose day the report's `current_date` is; UTC without one. */
+  /** The viewer's time zone (checked), else the shop's, whose day the report's `current_date` is; UTC without one. */
   timeZone?: string | undefined;
 };
 

@@ -62,7 +62,7 @@ describe.each(backends)('one stock truth on %s', (backend) => {
     const counted = await server.request(`/api/records/tables/stock_snapshots/rows/add/${inZone}`, { token, body: { product_id: (uncounted.json as { id: number }).id, date: shopDay, stock_level: 7 } });
     expect(counted.status, counted.text).toBe(201);
     expect(await stockOf('ST-ZONE-COUNT')).toMatchObject({ current: 7 });
-    // Without a zone, the database's day, as before; a zone that is none is refused, naming it, and changes nothing.
+    // A zone that is none is refused, naming it, and changes nothing (none sent: the shop's day, http/shop-day.test.ts).
     const unknown = await server.request('/api/records/tables/products/rows/edit/?time_zone=Mars%2FOlympus', { token, body: { id, current_stock: 1 } });
     expect(unknown.status).toBe(400);
     expect(unknown.json.detail).toBe('time_zone: Mars/Olympus is not a time zone (such as Europe/Berlin or America/New_York).');

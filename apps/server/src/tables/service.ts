@@ -31,10 +31,11 @@ import { inTransaction, retryingOnce } from '../db/transaction.ts';
 import type { Download } from '../http/downloads.ts';
 import { AppError, conflictError, duplicateKeyColumns, fromDatabaseError, notFoundError, validationError } from '../http/errors.ts';
 import { editConflictError } from '../http/versions.ts';
+import { requestTimeZone } from '../http/viewer-day.ts';
+import { sentTimeZone } from '../import/field-values.ts';
 import { xlsxStream } from '../http/xlsx.ts';
 import { logError } from '../log.ts';
 import { runNamedQuery } from '../queries/service.ts';
-import { sentTimeZone } from '../import/field-values.ts';
 import { useShopTimeZone } from '../import/repo.ts';
 import { readCurrency } from '../shop/repo.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
@@ -567,7 +568,7 @@ function withMoneyRead(columns: ColumnDefinition[], values: Record<string, unkno
 }
 
 /**
- * A Data screen write: `timeZone` the shop's (the browser's), whose day is today for it; `userId`
+ * A Data screen write: `timeZone` the one sent (the browser's; none: the shop's), whose day is today for it; `userId`
  * who writes (named to whoever's later save it makes stale); `expected` the version the writer read
  * (If-Match; none: written whatever the row's version, ADR 0168).
  */
@@ -592,7 +593,7 @@ async function refusedWriteError(ctx: TablesContext, entry: repo.CatalogueEntry,
 
 export async function addRow(ctx: TablesContext, options: RowWrite): Promise<repo.RowRecord> {
   const entry = await requireTable(ctx, options.name);
-  const timeZone = sentTimeZone(options.timeZone);
+  const timeZone = await requestTimeZone(ctx.db, options.timeZone);
   const values = parseRowValues(entry.columns, withMoneyRead(entry.columns, options.values), 'create');
   refuseUnrecordableDate(entry, values);
   await refuseBrokenColumnRules(ctx, entry, values);
@@ -648,11 +649,10 @@ async function valueWords(ctx: TablesContext, column: ColumnDefinition, value: u
 /**
  * A Data screen write with what it records as today's — a product's figure as today's count, the
  * snapshots' trigger that makes the latest count up to today on hand — in the shop's day: one
- * transaction whose `current_date` is in `timeZone` (as an import's, ADR 0030's amendments).
- * Without a zone, the database's day.
+ * transaction whose `current_date` is in `timeZone` (as an import's, ADR 0030's amendments): the
+ * one the request sent, else the shop's (ADR 0173's amendment).
  */
-async function inShopDay<T>(ctx: TablesContext, timeZone: string | undefined, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (!timeZone) return work(ctx.db);
+async function inShopDay<T>(ctx: TablesContext, timeZone: string, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   return inTransaction(ctx.db, async (trx) => {
     await useShopTimeZone({ run: async (query) => (await query.execute(trx)).rows }, timeZone);
     return work(trx);
@@ -739,7 +739,7 @@ async function recordStockOf(db: Kysely<Database>, entry: repo.CatalogueEntry, v
 
 export async function editRow(ctx: TablesContext, options: RowWrite): Promise<repo.RowRecord> {
   const entry = await requireTable(ctx, options.name);
-  const timeZone = sentTimeZone(options.timeZone);
+  const timeZone = await requestTimeZone(ctx.db, options.timeZone);
   const id = parseRowId(options.values.id);
   const values = parseRowValues(entry.columns, withMoneyRead(entry.columns, options.values), 'update');
   refuseUnrecordableDate(entry, values);
@@ -758,7 +758,8 @@ export async function editRow(ctx: TablesContext, options: RowWrite): Promise<re
       return updated;
     }),
   );
-  if (!row) throw await refusedWriteError(ctx, entry, id, { expected: options.expected, timeZone, action: 'edit' });
+  // A refusal tells the save's time on the viewer's clock, or in UTC saying so: the shop's zone would go unnamed.
+  if (!row) throw await refusedWriteError(ctx, entry, id, { expected: options.expected, timeZone: sentTimeZone(options.timeZone), action: 'edit' });
   await tellRowsChanged(ctx, { action: 'edit', table: entry.encoded_name, columns: Object.keys(values), rows: before ? [before, row] : [row] });
   return row;
 }

@@ -55,7 +55,7 @@ async function holdingCursor<T>(offset: number, statement: () => Promise<T>): Pr
  * day its own date filter lets in, on that day (null: no filter ends it); `starts`: the first (null: none starts it).
  */
 export type SandboxRun = { columns: ResultColumn[]; rows: ResultRow[]; truncated: boolean } & DayOfRun;
-/** `timeZone`: the viewer's (an IANA name the route checked), whose day `current_date` and `now()` mean; UTC without one. */
+/** `timeZone`: the viewer's, else the shop's (an IANA name the route checked or read), whose day `current_date` and `now()` mean; UTC without one. */
 export type RunOptions = { deadline: number; timeoutMs: number; maxRows: number; timeZone?: string | undefined };
 
 export interface ReportSandbox {
