@@ -12,7 +12,9 @@ export default defineConfig({
       // A worker running PGlite's WebAssembly died twice in CI runs on a V8 check while freeing wasm code
       // ("Check failed: jit_page_->allocations_.erase(addr) == 1", UnregisterWasmAllocation, SIGTRAP):
       // its code is freed with its module, not by the wasm code collector, which that path serves.
-      { test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, execArgv: ['--no-wasm-code-gc'] } },
+      // A request without time_zone reads the server's zone when the shop chose none (ADR 0173): tests
+      // that work out "today" in UTC hold on a machine set to another zone.
+      { test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, execArgv: ['--no-wasm-code-gc'], env: { TZ: 'UTC' } } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
     ],
   },
