@@ -9,7 +9,8 @@
 // another row chosen; a till's names below its branch and date labels found; a product list over
 // 256 KiB with £ costs previewed from its head without a warning; a second till's file warned of
 // before it replaces the first's under the same mapping, and imported under a new one, adding up;
-// and, imported under the first's mapping all the same, undone from the Import log by keyboard.
+// and, imported under the first's mapping all the same, undone from the Import log by keyboard; the
+// stock count given one date, undone from the import's answer by keyboard (ADR 0175).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -598,6 +599,34 @@ describe('data integration (Settings)', () => {
       [`${prefix}1`, '2026-11-30', 12],
       [`${prefix}2`, '2026-11-30', 3],
     ]);
+
+    // The wrong day after all: undone from the import's answer by keyboard, saying in numbers what goes.
+    const fileName = `${prefix.toLowerCase()}inventur.csv`;
+    const undo = page.getByTestId('import-result').getByRole('button', { name: `Undo the import of ${fileName}` });
+    await undo.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Undo the import of ${fileName}?` });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('undo-confirm').textContent()).toBe('Remove the 2 stock counts this file added (30 Nov 2026). On hand follows the counts as they will be, and the forecasts are made again.');
+    expect(await axeViolations(page, '[role="dialog"]'), 'stock count undo dialog').toEqual([]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const outcome = dialog.getByTestId('undo-outcome');
+    await outcome.waitFor();
+    expect(await outcome.textContent()).toBe(`Undid '${fileName}' (30 Nov 2026): removed the 2 counts it added.`);
+    expect(await axeViolations(page, '[role="dialog"]'), 'stock count undo outcome').toEqual([]);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('import-result-title');
+    await logRow(page, fileName).getByTestId('log-undone').waitFor();
+    await expectAccessible(page, 'a stock count import undone');
+    const left: [string, string, number][] = [];
+    for (const product of await productsWithPrefix(prefix)) {
+      const answer = await fetch(`${inject('baseUrl')}/api/records/tables/stock_snapshots/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_id: product.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
+      for (const row of ((await answer.json()) as { results: { date: string; stock_level: number }[] }).results) left.push([product.product_code, row.date, row.stock_level]);
+    }
+    expect(left).toEqual([[`${prefix}1`, today, 24]]);
   });
 
   it("names the product an import creates for a web shop's unknown code by its line, chosen by keyboard", async () => {
