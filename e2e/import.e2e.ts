@@ -16,7 +16,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
@@ -52,6 +52,16 @@ async function productsWithPrefix(prefix: string): Promise<ProductRow[]> {
   const answer = await fetch(`${inject('baseUrl')}/api/records/tables/products/data/?page=1&page_size=500&sort_by=product_code&filters_json=${filters}`, { headers: { Authorization: `Bearer ${token}` } });
   if (!answer.ok) throw new Error(`products: ${answer.status}`);
   return ((await answer.json()) as { results: ProductRow[] }).results;
+}
+
+/** The stock counts of the products whose code starts with `prefix`, read through the API: [code, day, count], by code. */
+async function stockCounts(prefix: string): Promise<[string, string, number][]> {
+  const counts: [string, string, number][] = [];
+  for (const product of await productsWithPrefix(prefix)) {
+    const answer = await fetch(`${inject('baseUrl')}/api/records/tables/stock_snapshots/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_id: product.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
+    for (const row of ((await answer.json()) as { results: { date: string; stock_level: number }[] }).results) counts.push([product.product_code, row.date, row.stock_level]);
+  }
+  return counts;
 }
 
 /** Imports a file through the API with a mapping it does not fit: the log gets a failure with a long reason. */
@@ -149,6 +159,28 @@ async function tillOneImported(tag: string) {
 const previewRows = (page: Page) => page.getByTestId('preview-row');
 const previewCell = (page: Page, index: number, column: string) => previewRows(page).nth(index).locator(`[data-column="${column}"]`);
 const logRow = (page: Page, fileName: string) => page.getByTestId('log-row').filter({ hasText: fileName });
+
+/**
+ * An import's Undo taken by keyboard from `undo` (its button): the dialog says `confirm`, passes axe,
+ * has Cancel focused; Tab to "Undo the import", Enter; the outcome says `outcome` and passes axe; Enter closes it.
+ */
+async function undoByKeyboard(page: Page, undo: Locator, fileName: string, confirm: string, outcome: string): Promise<void> {
+  await undo.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Undo the import of ${fileName}?` });
+  await dialog.waitFor();
+  expect(await dialog.getByTestId('undo-confirm').textContent()).toBe(confirm);
+  expect(await axeViolations(page, '[role="dialog"]'), 'undo dialog').toEqual([]);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const answer = dialog.getByTestId('undo-outcome');
+  await answer.waitFor();
+  expect(await answer.textContent()).toBe(outcome);
+  expect(await axeViolations(page, '[role="dialog"]'), 'undo outcome').toEqual([]);
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+}
 const mappingSelect = (page: Page) => page.getByLabel('Mapping', { exact: true });
 const importButton = (page: Page) => page.getByRole('button', { name: 'Import file' });
 
@@ -589,12 +621,7 @@ describe('data integration (Settings)', () => {
     // The product list's stock of today stays on hand for the first product; the second had none.
     expect(await page.getByTestId('import-notice').textContent()).toMatch(/^1 of 2 counts is older than the stock recorded on \d{1,2} \w{3} \d{4} \(from the product list or the Data screen\); on hand stays as recorded then\. Count again or import the counts with today's date\.$/);
     await expectAccessible(page, 'a stock count result with a notice');
-    const counts: [string, string, number][] = [];
-    for (const product of await productsWithPrefix(prefix)) {
-      const answer = await fetch(`${inject('baseUrl')}/api/records/tables/stock_snapshots/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_id: product.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
-      for (const row of ((await answer.json()) as { results: { date: string; stock_level: number }[] }).results) counts.push([product.product_code, row.date, row.stock_level]);
-    }
-    expect(counts).toEqual([
+    expect(await stockCounts(prefix)).toEqual([
       [`${prefix}1`, today, 24],
       [`${prefix}1`, '2026-11-30', 12],
       [`${prefix}2`, '2026-11-30', 3],
@@ -602,31 +629,18 @@ describe('data integration (Settings)', () => {
 
     // The wrong day after all: undone from the import's answer by keyboard, saying in numbers what goes.
     const fileName = `${prefix.toLowerCase()}inventur.csv`;
-    const undo = page.getByTestId('import-result').getByRole('button', { name: `Undo the import of ${fileName}` });
-    await undo.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: `Undo the import of ${fileName}?` });
-    await dialog.waitFor();
-    expect(await dialog.getByTestId('undo-confirm').textContent()).toBe('Remove the 2 stock counts this file added (30 Nov 2026). On hand follows the counts as they will be, and the forecasts are made again.');
-    expect(await axeViolations(page, '[role="dialog"]'), 'stock count undo dialog').toEqual([]);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    const outcome = dialog.getByTestId('undo-outcome');
-    await outcome.waitFor();
-    expect(await outcome.textContent()).toBe(`Undid '${fileName}' (30 Nov 2026): removed the 2 counts it added.`);
-    expect(await axeViolations(page, '[role="dialog"]'), 'stock count undo outcome').toEqual([]);
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'detached' });
+    await undoByKeyboard(
+      page,
+      page.getByTestId('import-result').getByRole('button', { name: `Undo the import of ${fileName}` }),
+      fileName,
+      'Remove the 2 stock counts this file added (30 Nov 2026). On hand follows the counts as they will be, and the forecasts are made again.',
+      `Undid '${fileName}' (30 Nov 2026): removed the 2 counts it added.`,
+    );
+    // Its Undo button is gone: the focus goes to the answer's title.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('import-result-title');
     await logRow(page, fileName).getByTestId('log-undone').waitFor();
     await expectAccessible(page, 'a stock count import undone');
-    const left: [string, string, number][] = [];
-    for (const product of await productsWithPrefix(prefix)) {
-      const answer = await fetch(`${inject('baseUrl')}/api/records/tables/stock_snapshots/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_id: product.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
-      for (const row of ((await answer.json()) as { results: { date: string; stock_level: number }[] }).results) left.push([product.product_code, row.date, row.stock_level]);
-    }
-    expect(left).toEqual([[`${prefix}1`, today, 24]]);
+    expect(await stockCounts(prefix)).toEqual([[`${prefix}1`, today, 24]]);
   });
 
   it("names the product an import creates for a web shop's unknown code by its line, chosen by keyboard", async () => {
@@ -810,23 +824,13 @@ describe('data integration (Settings)', () => {
     expect(await quantities(lids)).toEqual([['2026-11-02', 2], ['2026-11-14', 5]]);
 
     // The log's Undo, labelled with the file, by keyboard; the dialog says what it will do in numbers.
-    const undo = logRow(page, fileName).getByRole('button', { name: `Undo the import of ${fileName}` });
-    await undo.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: `Undo the import of ${fileName}?` });
-    await dialog.waitFor();
-    expect(await dialog.getByTestId('undo-confirm').textContent()).toBe('Put back the sales of 3 product-days (1–14 Nov 2026) as they were before this file.');
-    expect(await axeViolations(page, '[role="dialog"]'), 'undo dialog').toEqual([]);
-    // Cancel has the focus; Tab to Undo the import, Enter.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    const outcome = dialog.getByTestId('undo-outcome');
-    await outcome.waitFor();
-    expect(await outcome.textContent()).toBe(`Put back the sales of 3 product-days (1–14 Nov 2026) as they were before '${fileName}'; 1 product-day only this file held is gone.`);
-    expect(await axeViolations(page, '[role="dialog"]'), 'undo outcome').toEqual([]);
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'detached' });
+    await undoByKeyboard(
+      page,
+      logRow(page, fileName).getByRole('button', { name: `Undo the import of ${fileName}` }),
+      fileName,
+      'Put back the sales of 3 product-days (1–14 Nov 2026) as they were before this file.',
+      `Put back the sales of 3 product-days (1–14 Nov 2026) as they were before '${fileName}'; 1 product-day only this file held is gone.`,
+    );
     // Its Undo button is gone: the focus goes to the log's title, not to the page's start.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('import-log-title');
     await logRow(page, fileName).getByTestId('log-undone').waitFor();
