@@ -3,11 +3,11 @@
 // before (counts it replaced put back, rows it created gone, a product it counted first back to not
 // counted) and queues the forecasts again; a later count import over the same rows refuses the
 // earlier one's undo naming it, changing nothing, until it is undone first; a count typed over or
-// deleted since refuses too; undoing twice; an import older than the last 20 stock count imports;
+// deleted since refuses too; on hand judged by the import's own day (its time zone); undoing twice; an import older than the last 20 stock count imports;
 // a stock take through products is refused; two undos at once, and an undo beside an import.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportLogEntry } from '@stockwise/contract';
+import { dayInTimeZone, type ImportLogEntry } from '@stockwise/contract';
 import { catalogueRunsSettled } from '../testing/forecast-client.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile } from '../testing/uploads.ts';
@@ -100,6 +100,20 @@ describe.each(backends)('undo of a stock count import on %s', (backend) => {
     const twice = await undo(imported);
     expect(twice.status).toBe(409);
     expect(twice.json.detail).toMatch(/^This import was already undone \(\d+ \w+ \d{4}, \d\d:\d\d UTC by /);
+  });
+
+  it('judges on hand by the day of the time zone the import ran in, as the import did', async () => {
+    const [seeds = ''] = await products(1);
+    await stored(seeds, await today(), 5);
+    // Where Kiritimati's day is already tomorrow in UTC, its count made today is on hand there only.
+    const zone = 'Pacific/Kiritimati';
+    const content = `Artikel;Gezählt\n${seeds};8\n`;
+    const answer = await importFile(server, editor, { fileName: 'kiritimati.csv', content, mapping: countMapping(dayInTimeZone(Date.now(), zone)), entityType: 'stock_snapshots', extra: { time_zone: zone } });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect((await state([seeds])).onHand).toEqual([{ code: seeds, stock: 8 }]);
+    expect((await undo(answer.json.import_id as string)).status).toBe(200);
+    expect((await state([seeds])).onHand).toEqual([{ code: seeds, stock: 5 }]);
+    expect((await state([seeds])).counts).toHaveLength(1);
   });
 
   it('refuses the undo of a count file a later count import wrote over, naming it and changing nothing; the later one first, then it', async () => {
