@@ -581,7 +581,7 @@ describe('data integration (Settings)', () => {
     await expectAccessible(page, 'the result with lines left out');
   });
 
-  it("imports a garden shop's stock count without a date column: Same date for all lines, the day chosen, the counts stored on it, and says those older than the product list's stock change nothing", async () => {
+  it("imports a garden shop's stock count without a date column: Same date for all lines, the day chosen, the counts stored on it, says those older than the product list's stock change nothing, and undoes it from its answer by keyboard", async () => {
     const { page } = browser;
     const prefix = uniquePrefix('COUNT');
     await addProducts([`${prefix}1`], 24);
