@@ -9,13 +9,14 @@
 // another row chosen; a till's names below its branch and date labels found; a product list over
 // 256 KiB with £ costs previewed from its head without a warning; a second till's file warned of
 // before it replaces the first's under the same mapping, and imported under a new one, adding up;
-// and, imported under the first's mapping all the same, undone from the Import log by keyboard.
+// and, imported under the first's mapping all the same, undone from the Import log by keyboard; the
+// stock count given one date, undone from the import's answer by keyboard (ADR 0175).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
@@ -51,6 +52,16 @@ async function productsWithPrefix(prefix: string): Promise<ProductRow[]> {
   const answer = await fetch(`${inject('baseUrl')}/api/records/tables/products/data/?page=1&page_size=500&sort_by=product_code&filters_json=${filters}`, { headers: { Authorization: `Bearer ${token}` } });
   if (!answer.ok) throw new Error(`products: ${answer.status}`);
   return ((await answer.json()) as { results: ProductRow[] }).results;
+}
+
+/** The stock counts of the products whose code starts with `prefix`, read through the API: [code, day, count], by code. */
+async function stockCounts(prefix: string): Promise<[string, string, number][]> {
+  const counts: [string, string, number][] = [];
+  for (const product of await productsWithPrefix(prefix)) {
+    const answer = await fetch(`${inject('baseUrl')}/api/records/tables/stock_snapshots/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_id: product.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
+    for (const row of ((await answer.json()) as { results: { date: string; stock_level: number }[] }).results) counts.push([product.product_code, row.date, row.stock_level]);
+  }
+  return counts;
 }
 
 /** Imports a file through the API with a mapping it does not fit: the log gets a failure with a long reason. */
@@ -148,6 +159,28 @@ async function tillOneImported(tag: string) {
 const previewRows = (page: Page) => page.getByTestId('preview-row');
 const previewCell = (page: Page, index: number, column: string) => previewRows(page).nth(index).locator(`[data-column="${column}"]`);
 const logRow = (page: Page, fileName: string) => page.getByTestId('log-row').filter({ hasText: fileName });
+
+/**
+ * An import's Undo taken by keyboard from `undo` (its button): the dialog says `confirm`, passes axe,
+ * has Cancel focused; Tab to "Undo the import", Enter; the outcome says `outcome` and passes axe; Enter closes it.
+ */
+async function undoByKeyboard(page: Page, undo: Locator, fileName: string, confirm: string, outcome: string): Promise<void> {
+  await undo.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Undo the import of ${fileName}?` });
+  await dialog.waitFor();
+  expect(await dialog.getByTestId('undo-confirm').textContent()).toBe(confirm);
+  expect(await axeViolations(page, '[role="dialog"]'), 'undo dialog').toEqual([]);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const answer = dialog.getByTestId('undo-outcome');
+  await answer.waitFor();
+  expect(await answer.textContent()).toBe(outcome);
+  expect(await axeViolations(page, '[role="dialog"]'), 'undo outcome').toEqual([]);
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+}
 const mappingSelect = (page: Page) => page.getByLabel('Mapping', { exact: true });
 const importButton = (page: Page) => page.getByRole('button', { name: 'Import file' });
 
@@ -548,7 +581,7 @@ describe('data integration (Settings)', () => {
     await expectAccessible(page, 'the result with lines left out');
   });
 
-  it("imports a garden shop's stock count without a date column: Same date for all lines, the day chosen, the counts stored on it, and says those older than the product list's stock change nothing", async () => {
+  it("imports a garden shop's stock count without a date column: Same date for all lines, the day chosen, the counts stored on it, says those older than the product list's stock change nothing, and undoes it from its answer by keyboard", async () => {
     const { page } = browser;
     const prefix = uniquePrefix('COUNT');
     await addProducts([`${prefix}1`], 24);
@@ -588,16 +621,26 @@ describe('data integration (Settings)', () => {
     // The product list's stock of today stays on hand for the first product; the second had none.
     expect(await page.getByTestId('import-notice').textContent()).toMatch(/^1 of 2 counts is older than the stock recorded on \d{1,2} \w{3} \d{4} \(from the product list or the Data screen\); on hand stays as recorded then\. Count again or import the counts with today's date\.$/);
     await expectAccessible(page, 'a stock count result with a notice');
-    const counts: [string, string, number][] = [];
-    for (const product of await productsWithPrefix(prefix)) {
-      const answer = await fetch(`${inject('baseUrl')}/api/records/tables/stock_snapshots/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_id: product.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
-      for (const row of ((await answer.json()) as { results: { date: string; stock_level: number }[] }).results) counts.push([product.product_code, row.date, row.stock_level]);
-    }
-    expect(counts).toEqual([
+    expect(await stockCounts(prefix)).toEqual([
       [`${prefix}1`, today, 24],
       [`${prefix}1`, '2026-11-30', 12],
       [`${prefix}2`, '2026-11-30', 3],
     ]);
+
+    // The wrong day after all: undone from the import's answer by keyboard, saying in numbers what goes.
+    const fileName = `${prefix.toLowerCase()}inventur.csv`;
+    await undoByKeyboard(
+      page,
+      page.getByTestId('import-result').getByRole('button', { name: `Undo the import of ${fileName}` }),
+      fileName,
+      'Remove the 2 stock counts this file added (30 Nov 2026). On hand follows the counts as they will be, and the forecasts are made again.',
+      `Undid '${fileName}' (30 Nov 2026): removed the 2 counts it added.`,
+    );
+    // Its Undo button is gone: the focus goes to the answer's title.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('import-result-title');
+    await logRow(page, fileName).getByTestId('log-undone').waitFor();
+    await expectAccessible(page, 'a stock count import undone');
+    expect(await stockCounts(prefix)).toEqual([[`${prefix}1`, today, 24]]);
   });
 
   it("names the product an import creates for a web shop's unknown code by its line, chosen by keyboard", async () => {
@@ -781,23 +824,13 @@ describe('data integration (Settings)', () => {
     expect(await quantities(lids)).toEqual([['2026-11-02', 2], ['2026-11-14', 5]]);
 
     // The log's Undo, labelled with the file, by keyboard; the dialog says what it will do in numbers.
-    const undo = logRow(page, fileName).getByRole('button', { name: `Undo the import of ${fileName}` });
-    await undo.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: `Undo the import of ${fileName}?` });
-    await dialog.waitFor();
-    expect(await dialog.getByTestId('undo-confirm').textContent()).toBe('Put back the sales of 3 product-days (1–14 Nov 2026) as they were before this file.');
-    expect(await axeViolations(page, '[role="dialog"]'), 'undo dialog').toEqual([]);
-    // Cancel has the focus; Tab to Undo the import, Enter.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    const outcome = dialog.getByTestId('undo-outcome');
-    await outcome.waitFor();
-    expect(await outcome.textContent()).toBe(`Put back the sales of 3 product-days (1–14 Nov 2026) as they were before '${fileName}'; 1 product-day only this file held is gone.`);
-    expect(await axeViolations(page, '[role="dialog"]'), 'undo outcome').toEqual([]);
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'detached' });
+    await undoByKeyboard(
+      page,
+      logRow(page, fileName).getByRole('button', { name: `Undo the import of ${fileName}` }),
+      fileName,
+      'Put back the sales of 3 product-days (1–14 Nov 2026) as they were before this file.',
+      `Put back the sales of 3 product-days (1–14 Nov 2026) as they were before '${fileName}'; 1 product-day only this file held is gone.`,
+    );
     // Its Undo button is gone: the focus goes to the log's title, not to the page's start.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('import-log-title');
     await logRow(page, fileName).getByTestId('log-undone').waitFor();

@@ -8,7 +8,10 @@
 //             over two years (see saleOf), looked up by code and summed per product and day (issue "Real data in");
 //             the COPY reference loads the finished daily rows.
 //   xlsx:     the same sales lines as an .xlsx workbook (--rows sets the lines).
-//   node bench/import/run.ts [--scenario products|sales|xlsx] [--rows 100000,1000000] [--backends pglite,postgres]
+//   stock:    stock counts of the same 5,000 products, one line per product and day (a stock take a
+//             day, --rows / 5,000 days), each count written with its before-image for an undo (ADR 0175);
+//             the COPY reference loads the finished snapshot rows.
+//   node bench/import/run.ts [--scenario products|sales|xlsx|stock] [--rows 100000,1000000] [--backends pglite,postgres]
 //     [--reference DIR]      also runs the server of another checkout (e.g. /work/main) on the same files, in turn, in the same run
 //     [--again]              also times a second upload of the same file (every key stored: the upsert path)
 //     [--cpu-prof-dir DIR]   writes the server's CPU profile of each import (node --cpu-prof) into DIR
@@ -34,12 +37,13 @@ const { values: args } = parseArgs({
     'cpu-prof-dir': { type: 'string' },
   },
 });
-const scenario = args.scenario as 'products' | 'sales' | 'xlsx';
+const scenario = args.scenario as 'products' | 'sales' | 'xlsx' | 'stock';
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scratch = mkdtempSync(path.join(tmpdir(), 'stockwise-import-bench-'));
 const productColumns = ['product_code', 'name', 'category', 'current_stock', 'unit_cost', 'lead_time_days'];
 const productMapping = { entities: { products: { field_mappings: Object.fromEntries(productColumns.map((c) => [c, c])) } } };
 const salesMapping = { entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'InvoiceDate', quantity: 'Quantity' } } } };
+const stockMapping = { entities: { stock_snapshots: { field_mappings: { product_id: 'StockCode', date: 'Day', stock_level: 'Counted' } } } };
 const CATALOGUE = 5000;
 const DAYS = 730;
 const code = (i: number) => `${84000 + i}${'ABCDEFGH'[i % 8]}`;
@@ -74,6 +78,12 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const saleLine = (rows: number) => (i: number) => {
   const s = saleOf(i, rows);
   return `${code(s.product)},${pad(s.date.getUTCDate())}/${pad(s.date.getUTCMonth() + 1)}/${s.date.getUTCFullYear()} ${pad(s.hour)}:${pad(s.minute)},${s.quantity}`;
+};
+
+/** A stock take a day: every product of the catalogue counted, the days going back from the start of 2023. */
+const countLine = (i: number) => {
+  const date = new Date(Date.UTC(2023, 0, 1) - Math.floor(i / CATALOGUE) * 86_400_000);
+  return `${code(i % CATALOGUE)},${date.toISOString().slice(0, 10)},${Math.imul(i ^ 0x9e3779b9, 0x85ebca6b) >>> 24}`;
 };
 
 async function writeXlsx(file: string, rows: number): Promise<string> {
@@ -111,6 +121,14 @@ async function upload(server: ServerProcess, token: string, file: string, mappin
   return result.counts as { rows: number; written?: number; inserted: number };
 }
 
+/** The scenario's file uploaded with its mapping. */
+const uploadScenario = (server: ServerProcess, token: string, file: string) =>
+  scenario === 'products'
+    ? upload(server, token, file, productMapping, 'products', 'text/csv')
+    : scenario === 'stock'
+      ? upload(server, token, file, stockMapping, 'stock_snapshots', 'text/csv')
+      : upload(server, token, file, salesMapping, 'sales', scenario === 'xlsx' ? 'application/octet-stream' : 'text/csv');
+
 async function importThroughApi(backend: string, file: string, catalogue: string | null, mainScript: string | undefined) {
   const environment = await createScratchDatabase(backend === 'pglite' ? 'pglite-disk' : 'postgres', { adminUrl: postgresUrl, namePrefix: 'stockwise-import-bench' });
   const directUrl = environment.target.kind === 'postgres' ? environment.target.url : null;
@@ -127,29 +145,29 @@ async function importThroughApi(backend: string, file: string, catalogue: string
   writeFileSync(`/proc/${server.child.pid}/clear_refs`, '5');
   const cpuBefore = cpuSeconds(server);
   const started = performance.now();
-  const counts = scenario === 'products' ? await upload(server, token, file, productMapping, 'products', 'text/csv') : await upload(server, token, file, salesMapping, 'sales', scenario === 'xlsx' ? 'application/octet-stream' : 'text/csv');
+  const counts = await uploadScenario(server, token, file);
   const seconds = (performance.now() - started) / 1000;
   const growth = memory(server, 'VmHWM') - rssBefore;
   const serverCpu = cpuSeconds(server) - cpuBefore;
   let againSeconds: number | null = null;
   if (args.again) {
     const againStarted = performance.now();
-    await (scenario === 'products' ? upload(server, token, file, productMapping, 'products', 'text/csv') : upload(server, token, file, salesMapping, 'sales', scenario === 'xlsx' ? 'application/octet-stream' : 'text/csv'));
+    await uploadScenario(server, token, file);
     againSeconds = (performance.now() - againStarted) / 1000;
   }
   await server.stop();
   let copySeconds: number | null = null;
   if (directUrl) {
     // The limit: PostgreSQL's COPY of the finished rows into an identical, empty table (with the same foreign key).
-    const table = scenario === 'products' ? 'products' : 'sales';
-    const columns = scenario === 'products' ? productColumns : ['product_id', 'date', 'quantity'];
+    const table = scenario === 'products' ? 'products' : scenario === 'stock' ? 'stock_snapshots' : 'sales';
+    const columns = scenario === 'products' ? productColumns : scenario === 'stock' ? ['product_id', 'date', 'stock_level'] : ['product_id', 'date', 'quantity'];
     const finished = path.join(scratch, 'finished.csv');
     if (scenario === 'products') execFileSync('cp', [file, finished]);
-    else execFileSync('psql', [directUrl, '-qc', `\\copy (select ${columns.join(', ')} from data.sales) to '${finished}' with (format csv, header true)`]);
+    else execFileSync('psql', [directUrl, '-qc', `\\copy (select ${columns.join(', ')} from data.${table}) to '${finished}' with (format csv, header true)`]);
     const client = new pg.Client({ connectionString: directUrl });
     await client.connect();
     await client.query(`create table data.copy_target (like data.${table} including all)`);
-    if (table === 'sales') await client.query('alter table data.copy_target add foreign key (product_id) references data.products (id)');
+    if (table !== 'products') await client.query('alter table data.copy_target add foreign key (product_id) references data.products (id)');
     await client.end();
     const copyStarted = performance.now();
     execFileSync('psql', [directUrl, '-qc', `\\copy data.copy_target (${columns.join(', ')}) from '${finished}' with (format csv, header true)`]);
@@ -169,7 +187,9 @@ for (const rows of (args.rows ?? '').split(',').map(Number)) {
       ? await writeLines(path.join(scratch, `products-${rows}.csv`), productColumns.join(','), rows, productLine)
       : scenario === 'sales'
         ? await writeLines(path.join(scratch, `sales-${rows}.csv`), 'StockCode,InvoiceDate,Quantity', rows, saleLine(rows))
-        : await writeXlsx(path.join(scratch, `sales-${rows}.xlsx`), rows);
+        : scenario === 'stock'
+          ? await writeLines(path.join(scratch, `stock-${rows}.csv`), 'StockCode,Day,Counted', rows, countLine)
+          : await writeXlsx(path.join(scratch, `sales-${rows}.xlsx`), rows);
   const megabytes = statSync(file).size / 1024 / 1024;
   for (const backend of (args.backends ?? '').split(',').filter(Boolean)) {
     for (const [serverName, mainScript] of servers) {

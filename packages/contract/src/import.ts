@@ -93,6 +93,14 @@ export type ReplacesSales = z.infer<typeof replacesSales>;
 export const salesWritten = z.object({ product_days: z.number().int(), first_day: z.string(), last_day: z.string() });
 export type SalesWritten = z.infer<typeof salesWritten>;
 
+/**
+ * The stock counts a stock count file's import wrote (ADR 0175): how many (`counts`), of them how
+ * many replaced a different count (`replaced`) and how many were new rows (`added`), and the first
+ * and last day — what its undo would put back and remove.
+ */
+export const stockWritten = z.object({ counts: z.number().int(), replaced: z.number().int(), added: z.number().int(), first_day: z.string().nullable(), last_day: z.string().nullable() });
+export type StockWritten = z.infer<typeof stockWritten>;
+
 export const importResult = z.object({
   message: z.string(),
   import_id: z.string(),
@@ -112,6 +120,8 @@ export const importResult = z.object({
   replaced_sales: replacedSales.optional(),
   /** The sales a sales file's import wrote, which its undo (POST /api/records/imports/{id}/undo/) would put back; present for a sales import that wrote quantities. */
   sales_written: salesWritten.optional(),
+  /** The counts a stock count file's import wrote, which its undo would put back or remove; present for a stock count import that wrote counts. */
+  stock_written: stockWritten.optional(),
 });
 export type ImportResult = z.infer<typeof importResult>;
 
@@ -131,7 +141,11 @@ export const importFailure = z.object({
 export const importUndone = z.object({ at: z.string(), by: z.string().nullable(), message: z.string() });
 export type ImportUndone = z.infer<typeof importUndone>;
 
-/** The answer of POST /api/records/imports/{id}/undo/: what the undo did, in words, and the log entry as it now is. */
+/**
+ * The answer of POST /api/records/imports/{id}/undo/: what the undo did, in words; how many rows it
+ * put back (`restored`: sales days' totals, or stock counts) and removed (rows only the import had
+ * written), and how many product-days the import wrote (a stock count is one product's count of a day).
+ */
 export const importUndoResult = z.object({ message: z.string(), restored: z.number().int(), removed: z.number().int(), product_days: z.number().int() });
 export type ImportUndoResult = z.infer<typeof importUndoResult>;
 
@@ -156,6 +170,7 @@ export const importLogEntry = z.object({
       notices: z.array(z.string()).optional(),
       replaced_sales: replacedSales.optional(),
       sales_written: salesWritten.optional(),
+      stock_written: stockWritten.optional(),
     })
     // Logs written by earlier versions may carry fields no longer named here.
     .passthrough(),
@@ -164,7 +179,7 @@ export const importLogEntry = z.object({
   progress: z.object({ rows_done: z.number().int(), bytes_done: z.number().int(), bytes_total: z.number().int().nullable() }),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
-  /** A sales file's import whose before-images are kept and that is not undone: POST …/undo/ puts its sales back (ADR 0174). */
+  /** A sales (ADR 0174) or stock count (ADR 0175) file's import whose before-images are kept and that is not undone: POST …/undo/ puts back what it wrote. */
   undoable: z.boolean(),
   /** Present when the import was undone. */
   undone: importUndone.nullable(),

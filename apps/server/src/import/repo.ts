@@ -53,9 +53,9 @@ export const failInterruptedImport = (db: Db, id: string) =>
     .execute();
 
 const logColumns = ['id', 'status', 'file_name', 'mapping_name', 'entity_type', 'details', 'error_message', 'rows_done', 'bytes_done', 'bytes_total', 'created_at', 'finished_at', 'undone_at'] as const;
-/** Whether the import's sales before-images are kept (ADR 0174), and who undid it. */
+/** Whether the import's before-images are kept (its sales, ADR 0174; its stock counts, ADR 0175), and who undid it. */
 const undoColumns = [
-  sql<boolean>`exists (select 1 from sales_imports_kept k where k.import_id = import_logs.id)`.as('undoable'),
+  sql<boolean>`(exists (select 1 from sales_imports_kept k where k.import_id = import_logs.id) or exists (select 1 from stock_imports_kept k where k.import_id = import_logs.id))`.as('undoable'),
   sql<string | null>`(select u.username from users u where u.id = import_logs.undone_by)`.as('undone_by_name'),
 ];
 
@@ -65,6 +65,14 @@ export const listImportLogs = (db: Db, limit: number) => db.selectFrom('import_l
 
 /** Sales imports whose before-images are kept for an undo (ADR 0174); older ones are dropped by the next. */
 export const KEPT_SALES_IMPORTS = 20;
+/** Stock count imports whose before-images are kept for an undo (ADR 0175), by the same rule. */
+export const KEPT_STOCK_IMPORTS = 20;
+
+/** The before-images of the imports beyond the last `keep` of `kept` (sales or stock counts) go, with their place among the kept. */
+const dropOlderImports = (kept: 'sales_imports_kept' | 'stock_imports_kept', images: 'sales_parts_before_import' | 'stock_counts_before_import', keep: number) => sql`
+  with dropped as (
+    delete from ${sql.id(kept)} where seq <= (select seq from ${sql.id(kept)} order by seq desc offset ${keep} limit 1) returning import_id)
+  delete from ${sql.id(images)} b using dropped d where b.import_id = d.import_id`;
 
 /**
  * After a sales file's write (its before-images written under `importId`), in its transaction and
@@ -73,12 +81,31 @@ export const KEPT_SALES_IMPORTS = 20;
  */
 export async function keepSalesImport(session: Pick<ImportSession, 'run'>, importId: string, source: string) {
   await session.run(sql`insert into sales_imports_kept (import_id, source) values (${importId}, ${source})`);
-  await session.run(sql`
-    with dropped as (
-      delete from sales_imports_kept where seq <= (select seq from sales_imports_kept order by seq desc offset ${KEPT_SALES_IMPORTS} limit 1) returning import_id)
-    delete from sales_parts_before_import b using dropped d where b.import_id = d.import_id`);
+  await session.run(dropOlderImports('sales_imports_kept', 'sales_parts_before_import', KEPT_SALES_IMPORTS));
   const [written] = await session.run(sql<{ product_days: number; first_day: string | null; last_day: string | null }>`
     select count(*)::int as product_days, min(date)::text as first_day, max(date)::text as last_day from ${sql.id(MERGED_TABLE)} where quantity is not null`);
+  return written;
+}
+
+/** The counts a stock count file wrote (ADR 0175): how many, of them how many replaced a different count and how many were new rows, and their first and last day. */
+export type StockCountsWritten = { counts: number; replaced: number; added: number; first_day: string | null; last_day: string | null };
+
+/**
+ * After a stock count file's write (its before-images written under `importId`), in its
+ * transaction and under the snapshots' import lock: answers what it wrote (StockCountsWritten) and,
+ * when it wrote any count, keeps the import as the latest (seq) with the time zone whose day it
+ * judged on hand by; the before-images of imports beyond the last KEPT_STOCK_IMPORTS go.
+ */
+export async function keepStockImport(session: Pick<ImportSession, 'run'>, importId: string, timeZone: string | null): Promise<StockCountsWritten | undefined> {
+  const [written] = await session.run(sql<StockCountsWritten>`
+    select count(*)::int as counts, (count(*) filter (where i.previous <> i.written))::int as replaced, (count(*) filter (where i.previous is null))::int as added,
+      (select min(date)::text from ${sql.id(MERGED_TABLE)} where stock_level is not null) as first_day,
+      (select max(date)::text from ${sql.id(MERGED_TABLE)} where stock_level is not null) as last_day
+    from stock_counts_before_import i where i.import_id = ${importId}`);
+  // A file whose lines all left the count blank wrote none: nothing to undo, and no place among the kept.
+  if (!written?.counts) return undefined;
+  await session.run(sql`insert into stock_imports_kept (import_id, time_zone) values (${importId}, ${timeZone})`);
+  await session.run(dropOlderImports('stock_imports_kept', 'stock_counts_before_import', KEPT_STOCK_IMPORTS));
   return written;
 }
 
@@ -89,6 +116,8 @@ export const lockImportLogForUndo = (trx: Db, id: string) =>
     .select(['id', 'status', 'file_name', 'mapping_name', 'entity_type', 'details', 'undone_at', 'created_at'])
     .select([sql<string | null>`(select u.username from users u where u.id = import_logs.undone_by)`.as('undone_by_name')])
     .select([sql<string | null>`(select k.source from sales_imports_kept k where k.import_id = import_logs.id)`.as('source')])
+    .select([sql<boolean>`exists (select 1 from stock_imports_kept k where k.import_id = import_logs.id)`.as('stock_kept')])
+    .select([sql<string | null>`(select k.time_zone from stock_imports_kept k where k.import_id = import_logs.id)`.as('time_zone')])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -139,6 +168,67 @@ export async function putBackSalesImport(trx: Db, importId: string, source: stri
   await sql`delete from sales_parts_before_import where import_id = ${importId}`.execute(trx);
   await sql`delete from sales_imports_kept where import_id = ${importId}`.execute(trx);
   return { restored: rows[0]?.restored ?? 0, removed: removed[0]?.removed ?? 0 };
+}
+
+/** The entity an import wrote, read before the undo takes its table's turn (null: no such import). */
+export const importEntityType = async (db: Db, id: string) => (await db.selectFrom('import_logs').select('entity_type').where('id', '=', id).executeTakeFirst())?.entity_type ?? null;
+
+/**
+ * Of the counts import `importId` wrote, those changed since (ADR 0175): by a later stock count
+ * import (its before-image of the same row), or — not by one — deleted, or no longer the count
+ * written (typed on the Data screen, a product list's stock, an integration's count). Answers how
+ * many of each, and the latest later import that wrote any (its file, mapping and when it finished)
+ * with how many later imports did.
+ */
+export const countsChangedSince = (trx: Db, importId: string) =>
+  sql<{ by_imports: number; gone: number; edited: number; later_imports: number; file_name: string | null; mapping_name: string | null; finished_at: Date | null }>`
+    with later as (
+      select k.import_id, k.seq from stock_imports_kept k where k.seq > (select seq from stock_imports_kept where import_id = ${importId})),
+    later_images as (
+      select o.snapshot_id, max(k.seq) as by_seq from later k join stock_counts_before_import o on o.import_id = k.import_id group by o.snapshot_id),
+    changed as (
+      select l.by_seq, t.id is null as gone
+      from stock_counts_before_import i left join data.stock_snapshots t on t.id = i.snapshot_id
+        left join later_images l on l.snapshot_id = i.snapshot_id
+      where i.import_id = ${importId} and (l.by_seq is not null or t.stock_level is distinct from i.written))
+    select (count(*) filter (where by_seq is not null))::int as by_imports, (count(*) filter (where by_seq is null and gone))::int as gone,
+      (count(*) filter (where by_seq is null and not gone))::int as edited, count(distinct by_seq)::int as later_imports, g.file_name, g.mapping_name, g.finished_at
+    from changed left join (
+      select l.file_name, l.mapping_name, l.finished_at from stock_imports_kept k join import_logs l on l.id = k.import_id
+      where k.seq = (select max(by_seq) from changed)) g on true
+    group by g.file_name, g.mapping_name, g.finished_at`.execute(trx);
+
+/**
+ * Puts back every count import `importId` wrote to the one it replaced — the snapshots' trigger
+ * (migration 0030) sets on hand again from the latest — and deletes the rows it created; a product
+ * whose on-hand figure was such a row's count then takes its latest count left up to today, or 0
+ * (not counted) when none is left, as the trigger's rule would have it. `current_date` is the
+ * import's day (the transaction runs in its time zone). Its before-images and its place among the
+ * kept imports go. Answers how many counts were put back and how many rows went.
+ */
+export async function putBackStockImport(trx: Db, importId: string): Promise<{ restored: number; removed: number }> {
+  const { rows: restored } = await sql<{ restored: number }>`
+    with restored as (
+      update data.stock_snapshots t set stock_level = i.previous from stock_counts_before_import i
+      where i.import_id = ${importId} and t.id = i.snapshot_id and i.previous <> i.written returning 1)
+    select count(*)::int as restored from restored`.execute(trx);
+  const { rows: removed } = await sql<{ removed: number }>`
+    with removed as (
+      delete from data.stock_snapshots t using stock_counts_before_import i
+      where i.import_id = ${importId} and i.previous is null and t.id = i.snapshot_id
+      returning t.id, t.product_id, t.date),
+    on_hand as (select product_id, max(date) as day from removed where date <= current_date group by product_id),
+    recounted as (
+      update data.products p set current_stock = coalesce((
+        select s.stock_level from data.stock_snapshots s
+        where s.product_id = p.id and s.date <= current_date and not exists (select 1 from removed r where r.id = s.id)
+        order by s.date desc limit 1), 0)
+      from on_hand h
+      where p.id = h.product_id and not exists (select 1 from data.stock_snapshots s where s.product_id = p.id and s.date > h.day and s.date <= current_date))
+    select count(*)::int as removed from removed`.execute(trx);
+  await sql`delete from stock_counts_before_import where import_id = ${importId}`.execute(trx);
+  await sql`delete from stock_imports_kept where import_id = ${importId}`.execute(trx);
+  return { restored: restored[0]?.restored ?? 0, removed: removed[0]?.removed ?? 0 };
 }
 
 /** The undo, on the log entry: who and when, and what it did (details.undo). */

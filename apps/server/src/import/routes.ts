@@ -1,7 +1,7 @@
 // POST /api/records/process-file/ (multipart: file, mapping_config, entity_type, mapping_name,
 // import_id, sheet — in any order), POST /api/records/preview-file/ (the mapping builder's read of
 // a file), GET /api/records/imports/ and GET /api/records/imports/{id}/ (the log, with live progress),
-// POST /api/records/imports/{id}/undo/ (a sales file's import undone, ADR 0174).
+// POST /api/records/imports/{id}/undo/ (a sales or stock count file's import undone, ADR 0174 and 0175).
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -107,7 +107,7 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsyncZod {
       config: { policy: 'editor' },
       schema: {
         tags: ['import'],
-        summary: "Undo a sales file's import: every product-day it wrote put back as it was before it (ADR 0174); 409 when a later import or a delete changed one since, 400 for an import that wrote no sales",
+        summary: "Undo a sales or stock count file's import: every product-day or count it wrote put back as it was before it, the rows it created gone (ADR 0174, 0175); 409 when a later import, a typed change or a delete changed one since, 400 for an import of another entity",
         params: z.object({ id: z.string().max(100) }),
         response: { 200: importUndoResult, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
       },

@@ -31,7 +31,7 @@ import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source
 import { filteredMessage, rowFilterColumns } from './row-filter.ts';
 import { addedToMessage, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
-import { keepsSalesParts, type OutdatedCounts } from './writer-sql.ts';
+import { keepsSalesParts, keepsStockCounts, type OutdatedCounts } from './writer-sql.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
 import { createStaging, mergeStaged, prepareRecords, stagingSink, writeRecords, type DefaultedColumn, type PreparedRows, type WriteOptions, type WriteOutcome } from './writer.ts';
 
@@ -261,9 +261,14 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       }
       if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount, result.refusedChoices);
       if (result.counts.rows === 0) throw validationError(nothingToImport(result.counts));
-      // Its sales as they were before it are kept for an undo (ADR 0174).
+      // Its sales (ADR 0174) or stock counts (ADR 0175) as they were before it are kept for an undo.
       const salesWritten = keepsSalesParts(target) && options.salesWriter ? await repo.keepSalesImport(session, run.id as string, options.salesWriter) : undefined;
-      return { ...result, salesWritten: salesWritten?.first_day && salesWritten.last_day ? { product_days: salesWritten.product_days, first_day: salesWritten.first_day, last_day: salesWritten.last_day } : undefined };
+      const stockWritten = keepsStockCounts(target) ? await repo.keepStockImport(session, run.id as string, resolved.timeZone) : undefined;
+      return {
+        ...result,
+        salesWritten: salesWritten?.first_day && salesWritten.last_day ? { product_days: salesWritten.product_days, first_day: salesWritten.first_day, last_day: salesWritten.last_day } : undefined,
+        stockWritten: stockWritten?.counts ? stockWritten : undefined,
+      };
     }, { timeZone: resolved.timeZone });
     const { counts } = written;
     await ctx.onTableImported({ table: target.tableName, columns: target.mapped, deleted: 0 });
@@ -301,11 +306,12 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       ...(written.newProducts.length ? { new_products: written.newProducts } : {}),
       ...(replacedSales ? { replaced_sales: replacedSales } : {}),
       ...(written.salesWritten ? { sales_written: written.salesWritten } : {}),
+      ...(written.stockWritten ? { stock_written: written.stockWritten } : {}),
     };
     outcome = {
       status: 'success',
       // The log shows no message: the date order detected is one of its notices.
-      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}), ...(notices.length || dateOrder ? { notices: [...notices, ...(dateOrder ? [dateOrder] : [])] } : {}), ...(replacedSales ? { replaced_sales: replacedSales } : {}), ...(written.salesWritten ? { sales_written: written.salesWritten } : {}) },
+      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}), ...(notices.length || dateOrder ? { notices: [...notices, ...(dateOrder ? [dateOrder] : [])] } : {}), ...(replacedSales ? { replaced_sales: replacedSales } : {}), ...(written.salesWritten ? { sales_written: written.salesWritten } : {}), ...(written.stockWritten ? { stock_written: written.stockWritten } : {}) },
       errorMessage: null,
     };
     return result;

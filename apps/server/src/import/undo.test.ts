@@ -148,7 +148,7 @@ describe.each(backends)('undo of a sales import on %s', (backend) => {
     expect(productsFile.status).toBe(200);
     const notSales = await undo(productsFile.json.import_id as string);
     expect(notSales.status).toBe(400);
-    expect(notSales.json.detail).toBe("Only a sales file's import can be undone; this one wrote products.");
+    expect(notSales.json.detail).toBe("Only a sales file's or a stock count file's import can be undone; this one wrote products.");
     expect((await log(productsFile.json.import_id as string)).undoable).toBe(false);
 
     const [tacks = ''] = await products(1);

@@ -505,6 +505,8 @@ export type MergeWrite = {
   source: { tag: string; run: string } | null;
   /** Whose sales totals these are (salesWriterOf): their part of each product-day is replaced, the other writers' parts kept. */
   writer?: SalesWriter | null;
+  /** A stock count file import's log entry: each count it writes keeps the one it replaced under it, for an undo (ADR 0175). */
+  countsBeforeImport?: string | null;
 };
 
 /**
@@ -519,6 +521,12 @@ export type SalesWriter = { source: string; run: string | null; importId?: strin
 const SALES_PART = 'quantity';
 /** The day of a sales row (its key beside the product). */
 const SALES_DAY = 'date';
+
+/** The count of a stock snapshot (its key is the product and the day). */
+const STOCK_COUNT = 'stock_level';
+
+/** Whether a file's write into `target` keeps the counts it replaces for an undo (ADR 0175): stock counts, when the mapping writes the count. */
+export const keepsStockCounts = (target: WriteTarget) => target.encodedName === 'stock_snapshots' && target.mapped.includes(STOCK_COUNT);
 
 /** Whether a write into `target` keeps its writer's parts in sales_sources: only sales, when the mapping writes their quantity. */
 export const keepsSalesParts = (target: WriteTarget) => target.encodedName === 'sales' && target.mapped.includes(SALES_PART);
@@ -610,10 +618,12 @@ export const insertMergedPlain = (target: WriteTarget, fieldSets: string[]) =>
  */
 export function writeMerged(target: WriteTarget, write: MergeWrite) {
   const writer = salesWriterOf(target, write, target.mapped);
+  const countsImport = write.countsBeforeImport && keepsStockCounts(target) ? write.countsBeforeImport : null;
   // Only writtenParts joins the written rows back to the merged ones by key; plain inserts' parts need none.
   const keys = writer && write.mode !== 'plain' ? sql`, ${sql.join(target.keyColumns.map((c) => sql`t.${id(c)}`))}` : sql``;
-  // A sales writer's rows return their new total where the set fills it (writtenParts reads it).
-  const total = (fields: string) => (writer ? sql`, case when ${sql.lit(fields[target.mapped.indexOf(SALES_PART)] === '1')} then t.${id(SALES_PART)} end as total` : sql``);
+  // A sales writer's rows return their new total where the set fills it (writtenParts reads it); a stock count file's, the count written (countsBeforeImport).
+  const returned = writer ? SALES_PART : countsImport ? STOCK_COUNT : null;
+  const total = (fields: string) => (returned ? sql`, case when ${sql.lit(fields[target.mapped.indexOf(returned)] === '1')} then t.${id(returned)} end as total` : sql``);
   // xmax = 0 only on a freshly inserted row version (an upsert's updated row keeps its lock's); an UPDATE inserts none.
   const statements = write.fieldSets.flatMap((fields) => {
     if (write.mode !== 'update') return [sql`${insertMerged(target, write, fields)} returning t.id, (xmax = 0) as inserted${keys}${total(fields)}`];
@@ -645,8 +655,9 @@ export function writeMerged(target: WriteTarget, write: MergeWrite) {
   // Plain INSERTs wrote new rows only: no part was stored for them, no other writer's to keep.
   const parts = !writer ? sql`` : write.mode === 'plain' ? newParts(writer) : writtenParts(target, writer);
   const kept = writer && write.mode !== 'plain' ? sql`${keptPartsInWords(writer)}${writer.run === null ? ownPartsReplaced : sql``}` : sql``;
+  const counts = countsImport ? countsBeforeImport(countsImport, write.mode === 'plain') : sql``;
   return sql<WrittenMerged>`
-    with ${sql.join(writes)} ${noted}${parts}
+    with ${sql.join(writes)} ${noted}${parts}${counts}
     select (count(*) filter (where inserted))::int as inserted, count(*)::int as written${kept} from all_written`;
 }
 
@@ -725,6 +736,19 @@ const partsBeforeImport = (importId: string) => sql`,
         case when i.inserted then 0 when i.own_part is not null then i.own_part else (select s.${id(SALES_PART)} from data.sales s where s.id = i.id) + i.part - i.total end,
         i.inserted
       from incoming i)`;
+
+/**
+ * A stock count file's before-image of every count it writes (ADR 0175): the count written, and the
+ * count the row held (null: the import created the row), read off the statement's snapshot of the
+ * table — the row as it was before this statement updated it — by the row's id; plain INSERTs
+ * (`allNew`) created every row. Each row is written once per file (one merge), so a plain insert.
+ */
+const countsBeforeImport = (importId: string, allNew: boolean) => sql`,
+    counts_before_import as (
+      insert into stock_counts_before_import (import_id, snapshot_id, written, previous)
+      select ${importId}, w.id, w.total, ${allNew ? sql`null::integer` : sql`o.${id(STOCK_COUNT)}`}
+      from all_written w${allNew ? sql`` : sql` left join data.stock_snapshots o on o.id = w.id and not w.inserted`}
+      where w.total is not null)`;
 
 /**
  * A run's parts replacing the writer's parts of earlier runs keep those as they were (the

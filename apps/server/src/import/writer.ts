@@ -50,7 +50,7 @@ export type WriteOptions = {
    * file and a web shop's run add up), and writing again replaces only its own.
    */
   salesWriter?: string;
-  /** A file import's log entry: the sales parts it writes keep their before-images under it, for an undo (ADR 0174). */
+  /** A file import's log entry: the sales parts (ADR 0174) or stock counts (ADR 0175) it writes keep their before-images under it, for an undo. */
   undoableAs?: string;
   /** Told how many records were read so far. */
   onProgress?(rows: number): void;
@@ -556,6 +556,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     await session.run(sqlOf.createMergedTable(target, fieldSets.length === 1));
     const source = options.source ?? null;
     const writer = options.salesWriter && sqlOf.keepsSalesParts(target) ? { source: options.salesWriter, run: source?.run ?? null, importId: options.undoableAs ?? null } : null;
+    const countsBeforeImport = options.undoableAs && sqlOf.keepsStockCounts(target) ? options.undoableAs : null;
     const [merged] = await session.run(sqlOf.countMerged());
     const distinct = merged?.n ?? 0;
     // Read before the write (the table is locked): which new rows will take a default silently.
@@ -565,9 +566,9 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     }
     let written: sqlOf.WrittenMerged | undefined;
     if (action === 'insert') {
-      [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'insert-new', source, writer }));
+      [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'insert-new', source, writer, countsBeforeImport }));
     } else if (target.updateOnly) {
-      [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'update', source, writer }));
+      [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'update', source, writer, countsBeforeImport }));
     } else {
       const [stored] = await session.run(sqlOf.anyKeyStored(target));
       if (!stored?.found) {
@@ -575,8 +576,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         // INSERTs, unless another writer stored one of the keys since the check.
         await session.run(sqlOf.savepoint('savepoint'));
         try {
-          // A sales writer's parts are noted as the rows are written: RETURNING, as for a run's notes.
-          if (source || writer) [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'plain', source, writer }));
+          // A sales writer's parts, and a stock count file's before-images, are noted as the rows are written: RETURNING, as for a run's notes.
+          if (source || writer || countsBeforeImport) [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'plain', source, writer, countsBeforeImport }));
           else {
             for (const insert of sqlOf.insertMergedPlain(target, fieldSets)) await session.run(insert);
             written = { inserted: distinct, written: distinct };
@@ -587,7 +588,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
           await session.run(sqlOf.savepoint('rollback'));
         }
       }
-      written ??= (await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'upsert', source, writer })))[0];
+      written ??= (await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'upsert', source, writer, countsBeforeImport })))[0];
     }
     if (written?.kept) addedTo = { keys: written.kept, sources: [...(written.kept_sources ?? [])].sort(), edited: written.kept_edits ?? false };
     if (written?.replaced && written.replaced_from && written.replaced_to) replacedOwn = { days: written.replaced, from: written.replaced_from, to: written.replaced_to };

@@ -563,7 +563,7 @@ function ImportOutcome({ imports }: { imports: number }) {
           <ImportWarnings warnings={result.warnings} testId="import-warnings" />
           <ImportNotices notices={result.notices} testId="import-notices" />
           <FilteredLines counts={result.counts} testId="import-filtered" />
-          {result.replaced_sales ? <UndoThisImport result={result} fileName={fileName} /> : null}
+          {result.replaced_sales || result.stock_written ? <UndoThisImport result={result} fileName={fileName} /> : null}
         </Alert>
       ) : null}
     </>

@@ -1,5 +1,5 @@
-// The Import log's Undo (ADR 0174) against a loopback HTTP server playing the undo route: an
-// editor sees "Undo" on an undoable sales import, labelled with its file, and none on other entries
+// The Import log's Undo (ADR 0174, ADR 0175) against a loopback HTTP server playing the undo route: an
+// editor sees "Undo" on an undoable sales or stock count import, labelled with its file, and none on other entries
 // (a viewer none at all); the dialog says what will happen in numbers with the safe choice focused,
 // and then shows the server's answer — what was put back, or its refusal sentence.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ let loopback: Loopback;
 let undoRequests: string[] = [];
 const refusal = "12 product-days this file wrote were changed since by a later import, 'till3.csv' under 'Till sales' (3 Dec 2026, 14:02 UTC): undo that import first. Nothing was changed.";
 
+const stockUndone = "Undid 'count-week47.csv' (1–30 Nov 2026): put back 412 counts as they were before it and removed the 30 counts it added. The 8 counts it wrote unchanged stay as they are.";
+
 beforeAll(async () => {
   await initTestI18n();
   stubBrowserLayout();
@@ -27,6 +29,7 @@ beforeAll(async () => {
     if (request.method === 'POST' && path.endsWith('/undo/')) {
       undoRequests.push(path);
       if (path.includes('refused')) return sendJson(response, 409, { code: 'conflict', detail: refusal });
+      if (path.includes('stock')) return sendJson(response, 200, { message: stockUndone, restored: 412, removed: 30, product_days: 450 });
       return sendJson(response, 200, { message: "Put back the sales of 340 product-days (1–14 Nov 2026) as they were before 'till2.csv'. The 3 products it created are kept.", restored: 340, removed: 0, product_days: 340 });
     }
     return sendJson(response, 404, { code: 'not_found', detail: 'no route' });
@@ -101,6 +104,42 @@ describe('import log undo', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Undo the import' }));
     expect((await screen.findByRole('alert')).textContent).toBe(refusal);
     expect(undoRequests).toEqual(['/api/records/imports/refused/undo/']);
+  });
+
+  it('offers Undo on a stock count import, saying in numbers which counts go back and which go, and shows what was done', async () => {
+    const stock = entry('a0000000-0000-4000-8000-00000000stock', 'count-week47.csv', {
+      entityType: 'stock_snapshots',
+      mappingName: 'Weekly count',
+      details: { counts: { rows: 450, written: 450, inserted: 30, updated: 420, duplicates: 0 }, stock_written: { counts: 450, replaced: 412, added: 30, first_day: '2026-11-01', last_day: '2026-11-30' } },
+    });
+    renderAs('editor', [stock, entry('a0000000-0000-4000-8000-000000000002', 'products.csv', { entityType: 'products', undoable: false, details: {} })]);
+    expect(screen.getAllByRole('button', { name: /^Undo the import of / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Undo the import of count-week47.csv']);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the import of count-week47.csv' }));
+    await screen.findByRole('dialog', { name: 'Undo the import of count-week47.csv?' });
+    expect(screen.getByTestId('undo-confirm').textContent).toBe(
+      'Put back 412 stock counts (1–30 Nov 2026) as they were before this file. Remove the 30 counts it added. The 8 counts it wrote unchanged stay as they are. On hand follows the counts as they will be, and the forecasts are made again.',
+    );
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the import' }));
+    expect((await screen.findByRole('status')).textContent).toBe(stockUndone);
+    expect(undoRequests).toEqual(['/api/records/imports/a0000000-0000-4000-8000-00000000stock/undo/']);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Close'));
+  });
+
+  it('says a count file that only added counts removes them, and one that changed nothing changes nothing', async () => {
+    const added = { counts: 2, replaced: 0, added: 2, first_day: '2026-12-05', last_day: '2026-12-05' };
+    renderAs('editor', [
+      entry('a0000000-0000-4000-8000-000000000011', 'branch-b.csv', { entityType: 'stock_snapshots', details: { stock_written: added } }),
+      entry('a0000000-0000-4000-8000-000000000012', 'again.csv', { entityType: 'stock_snapshots', details: { stock_written: { ...added, added: 0 } } }),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the import of branch-b.csv' }));
+    await screen.findByRole('dialog');
+    expect(screen.getByTestId('undo-confirm').textContent).toBe('Remove the 2 stock counts this file added (5 Dec 2026). On hand follows the counts as they will be, and the forecasts are made again.');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the import of again.csv' }));
+    await screen.findByRole('dialog');
+    expect(screen.getByTestId('undo-confirm').textContent).toBe('Every count this file wrote was the same before it: nothing will change.');
   });
 
   it('offers a viewer no Undo', () => {
