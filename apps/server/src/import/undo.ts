@@ -6,6 +6,7 @@
 // when something the import wrote was changed since: a later import wrote it (undo that one
 // first), or it was deleted, or (a count) typed over since.
 import { entityInSentence, formatDay, type ImportUndoResult } from '@stockwise/contract';
+import { inTransaction } from '../db/transaction.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { formatRange } from '../plain-words/period.ts';
 import * as repo from './repo.ts';
@@ -114,7 +115,8 @@ export async function undoImport(ctx: ImportContext, id: string, userId: number 
   const entity = /^[0-9a-f-]{36}$/i.test(id) ? await repo.importEntityType(ctx.database.db, id) : null;
   if (entity === null) throw new AppError('not_found', `Import '${id}' not found.`);
   const undoer = UNDOERS[entity];
-  const result = await ctx.database.db.transaction().execute(async (trx) => {
+  // A deadlock with a products import (both touch product rows: on hand) is run again once, then a 409.
+  const result = await inTransaction(ctx.database.db, async (trx) => {
     // In turn with the imports into the table (writer-sql.ts lockTable): none writes a row while it is put back.
     if (undoer) await lockTableNamed(undoer.table).execute(trx);
     const log = await repo.lockImportLogForUndo(trx, id);
