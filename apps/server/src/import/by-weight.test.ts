@@ -90,7 +90,7 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
       [
         3,
         'quantity',
-        "2.450 could be 2.45 or 2450: if it means 2450, the file groups thousands with points: set the mapping's decimal separator to a comma (Decimal comma on the import screen); if it means 2.45, set the mapping's decimal separator to a point (Decimal point on the import screen).",
+        "2.450 could be 2.45 or 2450: if it means 2450, the file groups thousands with points: set the mapping's decimal separator to a comma (Decimal comma on the import screen); if it means 2.45, the file writes decimal points: set the mapping's decimal separator to a point (the import screen does when the file's other figures show one).",
       ],
       [4, 'quantity', 'Expected a number, not £3: it has a currency sign: save the column as plain numbers, without the sign.'],
     ]);

@@ -373,7 +373,7 @@ export function pointGroupsProblem(text: string): string | null {
   const trimmed = text.trim();
   if (!pointGroupOnly.test(trimmed)) return null;
   const fraction = String(Number(trimmed));
-  return `${trimmed} could be ${fraction} or ${trimmed.replaceAll('.', '')}: if it means ${trimmed.replaceAll('.', '')}, the file groups thousands with points: ${SET_DECIMAL_COMMA}; if it means ${fraction}, set the mapping's decimal separator to a point (Decimal point on the import screen).`;
+  return `${trimmed} could be ${fraction} or ${trimmed.replaceAll('.', '')}: if it means ${trimmed.replaceAll('.', '')}, the file groups thousands with points: ${SET_DECIMAL_COMMA}; if it means ${fraction}, the file writes decimal points: set the mapping's decimal separator to a point (the import screen does when the file's other figures show one).`;
 }
 
 /** The places after the decimal point of a plain decimal text (`0.12345`: 5), or 0 when it is none. */
