@@ -199,9 +199,11 @@ function summingScale(target: WriteTarget, column: string): number | null {
 const largestSum = (target: WriteTarget, column: string) => largestStored(target.columns.find((c) => c.key === column) ?? { key: column, type: target.typeOf(column) });
 
 /** A number as the row errors write it: 2,000,000,000. */
+/** A stored figure as a sentence names it: thousands grouped, a quantity's numeric places only as far as it needs them (0.750 is 0.75, 8.000 is 8). */
 const inWords = (amount: string) => {
-  const [whole = '', fraction] = amount.replace(/^-/, '').split('.');
-  return `${amount.startsWith('-') ? '-' : ''}${BigInt(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
+  const [whole = '', fraction = ''] = amount.replace(/^-/, '').split('.');
+  const places = fraction.replace(/0+$/, '');
+  return `${amount.startsWith('-') ? '-' : ''}${BigInt(whole).toLocaleString('en-US')}${places ? `.${places}` : ''}`;
 };
 
 /**
