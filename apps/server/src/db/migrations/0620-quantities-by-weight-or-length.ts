@@ -25,18 +25,6 @@ const APP_COLUMNS: [table: string, columns: string[]][] = [
   ['sales_parts_before_import', ['written', 'previous_part', 'replaced']],
 ];
 
-const adviceColumns = sql.raw(`
-    select f.product_id, p.product_code, p.name as product_name, p.current_stock,
-           (f.reorder ->> 'reorderPoint')::float8 as reorder_point,
-           (f.reorder ->> 'safetyStock')::float8 as safety_stock,
-           (f.reorder ->> 'orderQuantity')::float8 as order_quantity,
-           (f.reorder ->> 'orderBy')::date as order_by,
-           (f.reorder ->> 'leadTimeDays')::int as lead_time_days,
-           (select min((o ->> 'date')::date) from jsonb_array_elements(f.stockouts) o where o ->> 'type' = 'stockForecast') as stockout_date,
-           f.generated_at, f.forecast_start
-    from forecast_results f
-    join data.products p on p.id = f.product_id`);
-
 /**
  * Each data table named here and each of its variations: the column's stored type (when it is
  * `from`: a shop may have changed it already) and its catalogue definition.
@@ -62,22 +50,25 @@ async function changeDataColumns(db: Kysely<unknown>, from: string, to: string, 
   }
 }
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  // The view reads products.current_stock: a column a view reads cannot change its type under it.
+/**
+ * Changes the columns' type: the view data.reorder_advice reads products.current_stock, and a column
+ * a view reads cannot change its type under it, so the view is dropped and made again as it was.
+ */
+async function changeColumns(db: Kysely<unknown>, to: { from: string; type: string; definition: string; fromField: string }): Promise<void> {
+  const view = await sql<{ definition: string }>`select pg_get_viewdef('data.reorder_advice'::regclass) as definition`.execute(db);
   await sql`drop view data.reorder_advice`.execute(db);
-  await changeDataColumns(db, 'integer', QUANTITY, '{"type": "DecimalField", "max_digits": 14, "decimal_places": 3}', 'IntegerField');
+  await changeDataColumns(db, to.from, to.type, to.definition, to.fromField);
   for (const [table, columns] of APP_COLUMNS) {
-    await sql`alter table ${sql.id(table)} ${sql.join(columns.map((c) => sql`alter column ${sql.id(c)} type ${sql.raw(QUANTITY)}`))}`.execute(db);
+    await sql`alter table ${sql.id(table)} ${sql.join(columns.map((c) => sql`alter column ${sql.id(c)} type ${sql.raw(to.type)}`))}`.execute(db);
   }
-  await sql`create view data.reorder_advice as ${adviceColumns}`.execute(db);
+  await sql`create view data.reorder_advice as ${sql.raw(view.rows[0]?.definition ?? '')}`.execute(db);
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await changeColumns(db, { from: 'integer', type: QUANTITY, definition: '{"type": "DecimalField", "max_digits": 14, "decimal_places": 3}', fromField: 'IntegerField' });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   // Back to whole units: a fraction is rounded (half away from zero), as a cast to integer does.
-  await sql`drop view data.reorder_advice`.execute(db);
-  await changeDataColumns(db, 'numeric', 'integer', '{"type": "IntegerField"}', 'DecimalField');
-  for (const [table, columns] of APP_COLUMNS) {
-    await sql`alter table ${sql.id(table)} ${sql.join(columns.map((c) => sql`alter column ${sql.id(c)} type integer`))}`.execute(db);
-  }
-  await sql`create view data.reorder_advice as ${adviceColumns}`.execute(db);
+  await changeColumns(db, { from: 'numeric', type: 'integer', definition: '{"type": "IntegerField"}', fromField: 'DecimalField' });
 }
