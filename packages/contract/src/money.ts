@@ -29,3 +29,18 @@ export function moneyFormat(currency: string | null, { fractionDigits, grouping 
   }
   return format;
 }
+
+/**
+ * A quantity as recorded — 0.25 kg sold, 12.5 m of cable counted, an order of 3.2 kg — with up to
+ * the 3 places it is stored with and whole units without a point ("12", not "12.000"; ADR 0176).
+ * Estimates (a forecast's day, a projected stock) keep their own rounding.
+ */
+export const quantityFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+
+/**
+ * A quantity column's cell (a decimal of 3 places, not money) as the Data grid and the import preview
+ * show it: as typed in its form, without thousands separators, its places only as far as the figure
+ * needs them (12, 0.25, 1.125), where money and rates keep theirs (7.50, 0.20).
+ */
+export const quantityCellFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 3, useGrouping: false });
+export const isQuantityColumn = (column: { type: string; decimal_places?: number | undefined; money?: boolean | undefined }) => column.type === 'DecimalField' && column.decimal_places === 3 && !column.money;

@@ -200,7 +200,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
         ...(result.validation ? { coverage95: finiteOrNull(result.validation.coverage) } : {}),
       },
     },
-    reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays, ...(season ? { season: seasonDates(season, history) } : {}), isClosed: (day) => closed[(((day - history.firstDay) % 7) + 7) % 7]! || closedDays.has(day) }),
+    reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays, wholeUnits, ...(season ? { season: seasonDates(season, history) } : {}), isClosed: (day) => closed[(((day - history.firstDay) % 7) + 7) % 7]! || closedDays.has(day) }),
   };
 }
 

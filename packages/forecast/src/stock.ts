@@ -134,6 +134,8 @@ export type ReorderInputs = {
   season?: SeasonSpan;
   /** Whether the business is closed on a day (day number): a closed weekday or a holiday closure. */
   isClosed?: (day: number) => boolean;
+  /** Sold in whole units (absent: so): quantities rounded up to whole units, else to a thousandth (0.25 kg, ADR 0176). */
+  wholeUnits?: boolean;
 };
 
 /** The season's first and last selling days as the last 365 days place them (day numbers), and whether a day number falls on its dates in any year. */
@@ -152,6 +154,7 @@ export type SeasonSpan = { from: number; to: number; isOn: (day: number) => bool
  */
 export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   const { forecast, continuousUpper95, start, projection, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays } = inputs;
+  const round = roundUp(inputs.wholeUnits === false ? 1000 : 1);
   const lead = Math.min(leadTimeDays, forecast.length);
   const z = normalQuantile(serviceLevel);
   const sigmas = dailySigmas(forecast, continuousUpper95);
@@ -282,7 +285,13 @@ function shortfallFromArrival(start: StockStart, projection: StockRow[], arrival
   return shortfall;
 }
 
-/** Stock comes in whole units: quantities are rounded up, so rounding never lowers the service level. */
-function round(advice: ReorderAdvice): ReorderAdvice {
-  return { ...advice, reorderPoint: Math.ceil(advice.reorderPoint - 1e-9), safetyStock: Math.ceil(advice.safetyStock - 1e-9), orderQuantity: Math.max(0, Math.ceil(advice.orderQuantity - 1e-9)) };
-}
+/**
+ * Stock comes in whole units, or in thousandths of a kilo or metre for a product sold by weight or
+ * length (`steps` per unit): quantities are rounded up, so rounding never lowers the service level.
+ */
+const roundUp =
+  (steps: number) =>
+  (advice: ReorderAdvice): ReorderAdvice => {
+    const up = (value: number) => Math.ceil(value * steps - 1e-9) / steps;
+    return { ...advice, reorderPoint: up(advice.reorderPoint), safetyStock: up(advice.safetyStock), orderQuantity: Math.max(0, up(advice.orderQuantity)) };
+  };

@@ -23,7 +23,8 @@ export type Answer = { blocks: AssistantBlock[] };
 const TABLE_ROWS = 50;
 const REPORT_ROWS = 500;
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const number = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+// Up to the 3 places a quantity is stored with (0.125 kg on hand, ADR 0176); counts print whole.
+const number = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 /**
  * Money as the shop reads it on its screens (ADR 0166): "$40,003.80" in the currency an administrator
  * chose, "40,003.80" before one is. Read with the answer, so a change shows in the next one.

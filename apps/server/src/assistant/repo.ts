@@ -281,7 +281,7 @@ export async function createAdvisedDeliveries(db: Db, today: string, orders: { p
     with advised as (
       select a.product_id, a.quantity, a.arrival,
         exists (select 1 from data.deliveries d where d.product_id = a.product_id and d.status = 'scheduled' and d.expected_date >= ${today}::date) as on_order
-      from unnest(${orders.map((o) => o.productId)}::int8[], ${orders.map((o) => o.quantity)}::int[], ${orders.map((o) => o.arrival)}::date[]) as a(product_id, quantity, arrival)
+      from unnest(${orders.map((o) => o.productId)}::int8[], ${orders.map((o) => o.quantity)}::numeric[], ${orders.map((o) => o.arrival)}::date[]) as a(product_id, quantity, arrival)
     ),
     inserted as (
       insert into data.deliveries (product_id, expected_date, quantity, status)

@@ -42,11 +42,11 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(json.targets).toEqual([
       { field: 'product_id', label: 'Product', type: 'ForeignKey', required: true, reference: { table: 'products', key: 'product_code' } },
       { field: 'date', label: 'Date', type: 'DateField', required: true },
-      { field: 'quantity', label: 'Quantity', type: 'IntegerField', required: true },
+      { field: 'quantity', label: 'Quantity', type: 'DecimalField', decimal_places: 3, required: true },
     ]);
     expect(json.rows).toEqual([
       { row: 2, values: { product_id: '85123A', date: '2010-12-01', quantity: 6 }, problems: {} },
-      { row: 3, values: { product_id: '22423', date: '2010-12-13', quantity: 'x' }, problems: { quantity: 'Expected a whole number, found "x".' } },
+      { row: 3, values: { product_id: '22423', date: '2010-12-13', quantity: 'x' }, problems: { quantity: 'Expected a number, found "x".' } },
       { row: 4, values: { product_id: '99999X', date: '2010-12-14', quantity: -1 }, problems: { product_id: "product code 99999X does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." } },
     ]);
     expect((await sql<{ n: number }>`select count(*)::int as n from data.sales`.execute(server.database.db)).rows[0]?.n).toBe(salesCountBefore);
@@ -94,9 +94,9 @@ describe.each(backends)('file preview on %s', (backend) => {
     const proposal = await preview([file('artikel.csv', csv), { name: 'entity_type', value: 'products' }]);
     expect(proposal.json.decimal_separator).toEqual({ detected: ',', used: ',' });
     expect(proposal.json.rows.map((r) => [r.values.unit_cost, r.problems])).toEqual([[1.25, {}], [1234.5, {}]]);
-    // The web writes them with the column's places (1.50), as the Data grid does; whole-number columns have none.
+    // The web writes them with the column's places (1.50), as the Data grid does; a quantity's 3 as far as the figure needs them (ADR 0176).
     expect(proposal.json.targets.filter((t) => t.type === 'DecimalField' || t.field === 'current_stock').map((t) => [t.field, t.decimal_places])).toEqual([
-      ['current_stock', undefined],
+      ['current_stock', 3],
       ['unit_cost', 2],
     ]);
 

@@ -385,7 +385,8 @@ export async function previewRecords(
     ...(proposesSkip ? { skip_rows_without_code: true } : {}),
     field_mappings: fieldMappings,
     ...(dateFormat ? { date_format: dateFormat } : {}),
-    ...(usedSeparator === ',' ? { decimal_separator: usedSeparator } : {}),
+    // A detected decimal point is read as chosen: a deli's `1.250` kg beside its `0.6` is 1.25 (ADR 0176), as the import screen then sends it.
+    ...(given ? {} : detectedSeparator ? { decimal_separator: detectedSeparator } : {}),
   };
   const target = await resolveWriteTarget(db, config, entityType, mapping, { complete: false, today });
 

@@ -131,7 +131,7 @@ describe.each(backends)('real data in on %s', (backend) => {
       row_errors: [
         { row: 2, field: 'quantity', column: 'Quantity', reason: 'A value is required.' },
         { row: 3, field: 'product_id', column: 'StockCode', reason: "product code RDB-GONE does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
-        { row: 4, field: 'quantity', column: 'Quantity', reason: 'Expected a whole number, found "x".' },
+        { row: 4, field: 'quantity', column: 'Quantity', reason: 'Expected a number, found "x".' },
         { row: 5, field: 'product_id', column: 'StockCode', reason: "product code RDB-GONE does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
       ],
     });
@@ -146,7 +146,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(result.status).toBe(400);
     expect(result.json.row_errors).toEqual([
       { row: 3, field: 'quantity', column: 'Qty', reason: 'Must be more than 0.' },
-      { row: 4, field: 'quantity', column: 'Qty', reason: 'Expected a whole number, found "x".' },
+      { row: 4, field: 'quantity', column: 'Qty', reason: 'Expected a number, found "x".' },
       { row: 5, field: 'expected_date', column: 'Due', reason: expect.stringContaining('not a real date') },
       {
         row: 6,
@@ -162,7 +162,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(await salesOf('RDE-')).toEqual([{ product_code: 'RDE-1', date: '2026-06-01', quantity: -4 }]);
   });
 
-  it("reads a German till's cells: two-digit years, codes in another case; a fraction of a unit and an unknown code are refused in words", async () => {
+  it("reads a German till's cells: two-digit years, codes in another case, 2,5 as two and a half (ADR 0176); an unknown code is refused in words", async () => {
     await addProducts(['RDT-0003', 'RDT-0004']);
     const mapping = { entities: { sales: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' }, decimal_separator: ',' } } };
     const good = 'Artikelnr;Datum;Menge\nrdt-0003;2.12.25;2\n RDT-0003 ;02.12.2025;1\nRdt-0004;3.12.25;4\n';
@@ -174,10 +174,12 @@ describe.each(backends)('real data in on %s', (backend) => {
       { product_code: 'RDT-0004', date: '2025-12-03', quantity: 4 },
     ]);
     const bad = 'Artikelnr;Datum;Menge\nRDT-0003;4.12.25;2,5\nrdt0004;4.12.25;1\nRDT-9999;4.12.25;1\n';
+    const fraction = await importFile(server, token, { fileName: 'kasse-halb.csv', content: 'Artikelnr;Datum;Menge\nRDT-0003;5.12.25;2,5\n', mapping, entityType: 'sales' });
+    expect(fraction.status, JSON.stringify(fraction.json)).toBe(200);
+    expect((await salesOf('RDT-')).find((sale) => sale.date === '2025-12-05')).toEqual({ product_code: 'RDT-0003', date: '2025-12-05', quantity: 2.5 });
     const refused = await importFile(server, token, { fileName: 'kasse-bad.csv', content: bad, mapping, entityType: 'sales' });
     expect(refused.status).toBe(400);
     expect(refused.json.row_errors).toEqual([
-      { row: 2, field: 'quantity', column: 'Menge', reason: 'Expected a whole number, not 2,5: this column counts whole units.' },
       { row: 3, field: 'product_id', column: 'Artikelnr', reason: 'product code rdt0004 does not exist: did you mean RDT-0004?' },
       { row: 4, field: 'product_id', column: 'Artikelnr', reason: "product code RDT-9999 does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
     ]);
@@ -227,7 +229,7 @@ describe.each(backends)('real data in on %s', (backend) => {
         row: 2,
         field: 'quantity',
         column: 'Menge',
-        reason: "Expected a whole number, not 2.450: this column counts whole units; or, if it means 2450, the file groups thousands with points: set the mapping's decimal separator to a comma (Decimal comma on the import screen).",
+        reason: "2.450 could be 2.45 or 2450: if it means 2450, the file groups thousands with points: set the mapping's decimal separator to a comma (Decimal comma on the import screen); if it means 2.45, the file writes decimal points: set the mapping's decimal separator to a point (the import screen does when the file's other figures show one).",
       },
     ]);
     const read = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping: mapping({ decimal_separator: ',' }), entityType: 'sales' });
@@ -238,39 +240,39 @@ describe.each(backends)('real data in on %s', (backend) => {
     ]);
   });
 
-  it("names the lines of a product and day that add up beyond a whole number, beside the file's other errors, and writes nothing", async () => {
+  it("names the lines of a product and day that add up beyond what the column holds, beside the file's other errors, and writes nothing", async () => {
     await addProducts(['RDO-1000', 'RDO-1001']);
     const mapping = { entities: { sales: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' }, decimal_separator: ',' } } };
-    const csv = 'Datum;Artikelnr;Menge\n01.12.2026;RDO-1000;2000000000\n01.12.2026;RDO-1001;5\n01.12.2026;RDO-9999;1\n01.12.2026;RDO-1001;2,5\n01.12.2026;RDO-1000;1500000000\n02.12.2026;RDO-1000;3\n';
+    const csv = 'Datum;Artikelnr;Menge\n01.12.2026;RDO-1000;60000000000\n01.12.2026;RDO-1001;5\n01.12.2026;RDO-9999;1\n01.12.2026;RDO-1001;2,5x\n01.12.2026;RDO-1000;50000000000\n02.12.2026;RDO-1000;3\n';
     const refused = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping, entityType: 'sales' });
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ detail: '4 rows could not be imported; nothing was written.', row_error_count: 4 });
     expect(refused.json.row_errors).toEqual([
       { row: 4, field: 'product_id', column: 'Artikelnr', reason: "product code RDO-9999 does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
-      { row: 5, field: 'quantity', column: 'Menge', reason: 'Expected a whole number, not 2,5: this column counts whole units.' },
+      { row: 5, field: 'quantity', column: 'Menge', reason: 'Expected a number, found "2,5x".' },
       {
         row: 6,
         field: 'quantity',
         column: 'Menge',
-        reason: 'Rows 2 and 6 (the same product and date): 2,000,000,000 + 1,500,000,000 = 3,500,000,000 is more than the Quantity column holds (at most 2,147,483,647).',
+        reason: 'Rows 2 and 6 (the same product and date): 60,000,000,000 + 50,000,000,000 = 110,000,000,000 is more than the Quantity column holds (at most 99,999,999,999.999).',
         lines: 2,
       },
     ]);
     expect(await salesOf('RDO-')).toEqual([]);
   });
 
-  it('counts the lines added up beyond a whole number when more than two share the day, and refuses returns below it too', async () => {
+  it('counts the lines added up beyond what the column holds when more than two share the day, and refuses returns below it too', async () => {
     await addProducts(['RDP-1', 'RDP-2']);
     const mapping = (extra: Record<string, unknown>) => ({ entities: { sales: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' }, ...extra } } });
-    const lines = ['01.12.2026;RDP-1;2000000000', '01.12.2026;RDP-1;1', '01.12.2026;RDP-2;-2000000000', '01.12.2026;RDP-1;1500000000', '01.12.2026;RDP-2;-1000000000', '01.12.2026;RDP-1;7'];
+    const lines = ['01.12.2026;RDP-1;60000000000', '01.12.2026;RDP-1;1', '01.12.2026;RDP-2;-60000000000', '01.12.2026;RDP-1;50000000000', '01.12.2026;RDP-2;-50000000000', '01.12.2026;RDP-1;7'];
     const csv = `Datum;Artikelnr;Menge;Bezeichnung\n${lines.map((line) => `${line};Gartenschere`).join('\n')}\n`;
-    const returns = [6, 'Rows 4 and 6 (the same product and date): -2,000,000,000 - 1,000,000,000 = -3,000,000,000 is less than the Quantity column holds (at least -2,147,483,647).'];
-    const beyond = ', which is more than the Quantity column holds (at most 2,147,483,647).';
+    const returns = [6, 'Rows 4 and 6 (the same product and date): -60,000,000,000 - 50,000,000,000 = -110,000,000,000 is less than the Quantity column holds (at least -99,999,999,999.999).'];
+    const beyond = ', which is more than the Quantity column holds (at most 99,999,999,999.999).';
     // Row 5 takes each sum beyond. Lines of a day are added up while the file is read (rows 3 and 7
     // into row 2); with new products' names riding along (create_missing_products), each line is staged and the database adds them up.
     for (const [extra, sales] of [
-      [{}, [5, `Rows 2, 5 and 2 more lines of the same product and date add up to 3,500,000,008${beyond}`]],
-      [{ create_missing_products: true, new_products: { name: 'Bezeichnung' } }, [5, `Rows 2, 3, 5 and 7 (the same product and date): 2,000,000,000 + 1 + 1,500,000,000 + 7 = 3,500,000,008 is more than the Quantity column holds (at most 2,147,483,647).`]],
+      [{}, [5, `Rows 2, 5 and 2 more lines of the same product and date add up to 110,000,000,008${beyond}`]],
+      [{ create_missing_products: true, new_products: { name: 'Bezeichnung' } }, [5, `Rows 2, 3, 5 and 7 (the same product and date): 60,000,000,000 + 1 + 50,000,000,000 + 7 = 110,000,000,008 is more than the Quantity column holds (at most 99,999,999,999.999).`]],
     ] as const) {
       const refused = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping: mapping(extra), entityType: 'sales' });
       expect(refused.status, JSON.stringify(refused.json)).toBe(400);
@@ -426,7 +428,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(unused.status, JSON.stringify(unused.json)).toBe(200);
   });
 
-  it('names a header line inside the file and a currency sign in a whole number, and changes nothing', async () => {
+  it('names a header line inside the file and a currency sign in a quantity, and changes nothing', async () => {
     await addProducts(['RDH-1']);
     const pasted = 'code,name,cost,stock\nRDH-1,Whisk,2.5,1\ncode,name,cost,stock\nRDH-1,Whisk,\u20ac 2.00,\u20ac 2\n';
     const mapping = { entities: { products: { field_mappings: { product_code: 'code', name: 'name', unit_cost: 'cost', current_stock: 'stock' } } } };
@@ -434,7 +436,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(refused.status).toBe(400);
     expect(refused.json.row_errors).toEqual([
       { row: 3, field: 'product_code', column: 'code', reason: 'This line repeats the column names (a header line inside the file, as where two files were pasted into one): delete it from the file.' },
-      { row: 4, field: 'current_stock', column: 'stock', reason: 'Expected a whole number, not \u20ac 2: it has a currency sign: save the column as plain numbers, without the sign.' },
+      { row: 4, field: 'current_stock', column: 'stock', reason: 'Expected a number, not \u20ac 2: it has a currency sign: save the column as plain numbers, without the sign.' },
     ]);
     const { rows } = await sql<{ name: string }>`select name from data.products where product_code = 'RDH-1'`.execute(server.database.db);
     expect(rows).toEqual([{ name: 'Product RDH-1' }]);

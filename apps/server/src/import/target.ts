@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import {
   codeOfRowLabel,
+  DEFAULT_DECIMAL_PLACES,
   type ColumnDefinition,
   type DateFormat,
   type EntityMapping,
@@ -25,7 +26,24 @@ import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { checkNewProducts, compileNewProductReader, type NewProductColumns } from './new-products.ts';
 import { readFieldValues, type FixedValues } from './field-values.ts';
 import { CurrencySigns } from './currency.ts';
-import { type DateOrderDetector, fromCommaThousands, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate, wholeFromDecimalComma, wholeFromDecimalPoint } from './values.ts';
+import {
+  asStoredDecimal,
+  type DateOrderDetector,
+  decimalPlacesWritten,
+  fromCommaThousands,
+  fromDecimalComma,
+  fromJsDate,
+  isoDateProblem,
+  isoDateTime,
+  isoDay,
+  numberWritingHint,
+  pointGroupsProblem,
+  readDate,
+  readExcelSerial,
+  type ReadDate,
+  wholeFromDecimalComma,
+  wholeFromDecimalPoint,
+} from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
 export type KeyReference = {
@@ -369,6 +387,9 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       minimum: target.minimums.get(column),
       quick: definition && checkedKeys.has(column) ? quickCheck(definition) : null,
       valueMap: valueMaps.get(column),
+      // A currency sign is read off money only: `£3` in a quantity is a mistake of the file, not a count.
+      money: definition?.money === true,
+      places: definition?.type === 'DecimalField' ? (definition.decimal_places ?? DEFAULT_DECIMAL_PLACES) : 0,
     };
   });
 
@@ -418,7 +439,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     // Date columns read day-first only for now (the file's order undecided): they may be swapped later.
     let provisional: string[] | null = null;
     let refusedChoices: Record<string, string> | null = null;
-    for (const { column, type, reference, minimum, quick, valueMap } of readers) {
+    for (const { column, type, reference, minimum, quick, valueMap, money, places } of readers) {
       let raw = fields[column];
       if (raw === undefined) continue;
       let written = raw;
@@ -467,7 +488,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         // A map's values are the column's choices as text; an integer column's are numbers, as a file's are read.
         if (meant !== undefined) raw = type === 'IntegerField' ? Number(meant) : meant;
       }
-      if (type === 'DecimalField' && typeof raw === 'string') {
+      if (type === 'DecimalField' && money && typeof raw === 'string') {
         const priced = currencies.read(column, raw);
         if ('refusal' in priced) {
           (errors ??= {})[column] = [priced.refusal];
@@ -501,7 +522,19 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       } else if (typeof raw === 'string' && type === 'IntegerField') {
         raw = wholeFromDecimalPoint(fromCommaThousands(raw, pointChosen));
       } else if (typeof raw === 'string' && type === 'DecimalField') {
+        // `2.450` fits a quantity's 3 places: 2.45 kg, or a German till's 2450 pieces; only the mapping's separator tells.
+        const ambiguous = places >= 3 && !pointChosen ? pointGroupsProblem(raw) : null;
+        if (ambiguous) {
+          (errors ??= {})[column] = [ambiguous];
+          continue;
+        }
         raw = fromCommaThousands(raw, pointChosen);
+      } else if (typeof raw === 'number' && type === 'DecimalField') {
+        raw = asStoredDecimal(raw, places);
+      }
+      if (type === 'DecimalField' && typeof raw === 'string' && decimalPlacesWritten(raw) > places) {
+        (errors ??= {})[column] = [`${String(written).trim()} has more than ${places} decimal place${places === 1 ? '' : 's'}: round it to ${places} in the file (the column keeps ${places}).`];
+        continue;
       }
       const value = quick ? quick(raw) : UNDECIDED;
       if (value === UNDECIDED) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DateOrderDetector, detectDecimalSeparator, fromDecimalComma, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, splitDate } from './values.ts';
+import { asStoredDecimal, DateOrderDetector, decimalPlacesWritten, detectDecimalSeparator, fromDecimalComma, isoDateProblem, isoDateTime, isoDay, numberWritingHint, pointGroupsProblem, readDate, readExcelSerial, splitDate } from './values.ts';
 
 describe('dates as files write them', () => {
   it.each([
@@ -189,5 +189,33 @@ describe('decimal commas', () => {
     [['1,25', '1.25'], null],
   ] as [unknown[], ',' | '.' | null][])('detects the separator of %j as %s', (values, separator) => {
     expect(detectDecimalSeparator(values)).toBe(separator);
+  });
+});
+
+describe('quantities by weight or length (ADR 0176)', () => {
+  it("detects a scale's 0.250 as a decimal point: no thousands group starts with 0", () => {
+    expect(detectDecimalSeparator(['0.250', '1.250'])).toBe('.');
+    expect(detectDecimalSeparator(['1.250'])).toBeNull();
+  });
+
+  it.each([
+    ['2.450', '2.450 could be 2.45 or 2450'],
+    ['-1.000', '-1.000 could be -1 or -1000'],
+    ['0.250', null],
+    ['2.45', null],
+    ['12.500', '12.500 could be 12.5 or 12500'],
+    ['1234.500', null],
+    ['1.234.567', null],
+  ])('says %s could be a fraction or thousands: %s', (text, start) => {
+    const problem = pointGroupsProblem(text);
+    if (start === null) expect(problem).toBeNull();
+    else expect(problem?.startsWith(`${start}: if it means`)).toBe(true);
+  });
+
+  it('counts the places written, and takes a spreadsheet number as the decimal it shows', () => {
+    expect([decimalPlacesWritten('0.12345'), decimalPlacesWritten(' -1.5 '), decimalPlacesWritten('12'), decimalPlacesWritten('1e-5')]).toEqual([5, 1, 0, 0]);
+    expect(asStoredDecimal(0.1 + 0.2, 3)).toBe(0.3);
+    expect(asStoredDecimal(1.0005, 3)).toBe(1.0005);
+    expect(asStoredDecimal(-2.675, 3)).toBe(-2.675);
   });
 });

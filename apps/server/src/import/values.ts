@@ -317,7 +317,7 @@ export function detectDecimalSeparator(values: Iterable<unknown>): ',' | '.' | n
     if (typeof value !== 'string') continue;
     const text = value.trim();
     if (decimalCommaWritten.test(text) && !commaThousandsWritten.test(text)) comma = true;
-    else if ((decimalPointWritten.test(text) && !pointThousandsOnly.test(text)) || (commaThousandsWritten.test(text) && text.includes('.'))) point = true;
+    else if ((decimalPointWritten.test(text) && (!pointThousandsOnly.test(text) || /^[+-]?0\./.test(text))) || (commaThousandsWritten.test(text) && text.includes('.'))) point = true;
     if (comma && point) return null;
   }
   return comma ? ',' : point ? '.' : null;
@@ -358,3 +358,34 @@ export const wholeFromDecimalPoint = (text: string): string => text.replace(/^\s
 
 /** fromDecimalComma for a whole-number column: a till's `1,000` and `-1,000` are 1 and -1 (a fraction stays one, and is refused). */
 export const wholeFromDecimalComma = (text: string): string => fromDecimalComma(text).replace(/^([+-]?\d+)\.0+$/, '$1');
+
+// One thousand's point and nothing else (`2.450`): one to three digits not starting with 0 before
+// it (`0.250` is a fraction however the file writes thousands; `1.234.567` is no fraction at all).
+const pointGroupOnly = /^[+-]?[1-9]\d{0,2}\.\d{3}$/;
+
+/**
+ * Why a figure of a decimal column with 3 or more places cannot be read without the file's decimal
+ * separator: `2.450` is 2.45 in a file of decimal points and 2450 in a German till's file that
+ * groups thousands with points (ADR 0145's amendment of 2026-12-03, kept for quantities by weight,
+ * ADR 0176). Null for any other figure.
+ */
+export function pointGroupsProblem(text: string): string | null {
+  const trimmed = text.trim();
+  if (!pointGroupOnly.test(trimmed)) return null;
+  const fraction = String(Number(trimmed));
+  return `${trimmed} could be ${fraction} or ${trimmed.replaceAll('.', '')}: if it means ${trimmed.replaceAll('.', '')}, the file groups thousands with points: ${SET_DECIMAL_COMMA}; if it means ${fraction}, the file writes decimal points: set the mapping's decimal separator to a point (the import screen does when the file's other figures show one).`;
+}
+
+/** The places after the decimal point of a plain decimal text (`0.12345`: 5), or 0 when it is none. */
+export const decimalPlacesWritten = (text: string): number => /^\s*[+-]?\d*\.(\d+)\s*$/.exec(text)?.[1]?.length ?? 0;
+
+/**
+ * A number a spreadsheet or a JSON file stores (not text) as the column's decimal it shows: Excel's
+ * `=0.1+0.2` is 0.30000000000000004 and shows 0.3. A number further from every such decimal than a
+ * double's rounding stays as it is (and is refused for its places).
+ */
+export function asStoredDecimal(value: number, places: number): number {
+  const scale = 10 ** places;
+  const rounded = Math.round(value * scale) / scale;
+  return Math.abs(rounded - value) <= Math.abs(value) * 1e-12 ? rounded : value;
+}

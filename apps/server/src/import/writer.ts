@@ -9,10 +9,10 @@
 // writes the others (setAsideRefused, ADR 0060's amendment).
 // Signature and use: docs/architecture.md "Records writer".
 import type { EntityMapping, ImportCounts, NewProduct, RefusedChoices, RepeatedKeyMode, RowError } from '@stockwise/contract';
-import { MAX_LISTED_NEW_PRODUCTS, MAX_REPORTED_ROW_ERRORS } from '@stockwise/contract';
+import { DEFAULT_DECIMAL_PLACES, MAX_LISTED_NEW_PRODUCTS, MAX_REPORTED_ROW_ERRORS } from '@stockwise/contract';
 import { AppError, validationError } from '../http/errors.ts';
 import { recordTodaysStockSql } from '../stock/repo.ts';
-import { largestStored, type RowValues } from '../tables/columns.ts';
+import { DEFAULT_MAX_DIGITS, largestStored, type RowValues } from '../tables/columns.ts';
 import { deleteReferencingRows } from '../tables/repo.ts';
 import type { RowReference } from '../tables/service.ts';
 import type { ImportSession } from './repo.ts';
@@ -183,12 +183,27 @@ function addedUpWith(target: WriteTarget, lines: number): string {
 const keyInWords = (target: WriteTarget) => target.keyColumns.map((c) => (target.columns.find((column) => column.key === c)?.label ?? c).toLowerCase()).join(' and ');
 
 /** What the lines of a key may add up to in a summed column, at most (either way). */
+/**
+ * What a summed column's values are multiplied by to be added exactly in JavaScript: 1 for whole
+ * numbers, 1000 for a quantity's 3 decimal places; null when its sums are left to SQL's numeric (more
+ * places than a double's integers keep exact at the column's size).
+ */
+function summingScale(target: WriteTarget, column: string): number | null {
+  const definition = target.columns.find((c) => c.key === column);
+  if (target.typeOf(column) === 'IntegerField') return 1;
+  if (target.typeOf(column) !== 'DecimalField' || !definition) return null;
+  const places = definition.decimal_places ?? DEFAULT_DECIMAL_PLACES;
+  return (definition.max_digits ?? DEFAULT_MAX_DIGITS) <= 15 ? 10 ** places : null;
+}
+
 const largestSum = (target: WriteTarget, column: string) => largestStored(target.columns.find((c) => c.key === column) ?? { key: column, type: target.typeOf(column) });
 
 /** A number as the row errors write it: 2,000,000,000. */
+/** A stored figure as a sentence names it: thousands grouped, a quantity's numeric places only as far as it needs them (0.750 is 0.75, 8.000 is 8). */
 const inWords = (amount: string) => {
-  const [whole = '', fraction] = amount.replace(/^-/, '').split('.');
-  return `${amount.startsWith('-') ? '-' : ''}${BigInt(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
+  const [whole = '', fraction = ''] = amount.replace(/^-/, '').split('.');
+  const places = fraction.replace(/0+$/, '');
+  return `${amount.startsWith('-') ? '-' : ''}${BigInt(whole).toLocaleString('en-US')}${places ? `.${places}` : ''}`;
 };
 
 /**
@@ -282,9 +297,11 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   let sinking: Promise<void> = Promise.resolve();
   // Sum mode: rows of one key within a batch are added up here already (a till export's lines of
   // one product and day are near each other), so fewer rows are staged; SQL adds up the rest.
-  // Only whole-number columns (exact in JavaScript), and never a date that may yet be swapped; not
-  // when lines carry new products' names (each line's name counts towards the name chosen).
-  const preSum = !target.newProducts && target.repeatedKeys === 'sum' && target.summed.length > 0 && target.summed.every((c) => target.typeOf(c) === 'IntegerField') && target.mapped.every((c) => target.keyColumns.includes(c) || target.summed.includes(c));
+  // Only whole numbers, or decimals added as whole numbers of their last place (0.1 + 0.2 kg is 300
+  // thousandths, not 0.30000000000000004), and never a date that may yet be swapped; not when lines
+  // carry new products' names (each line's name counts towards the name chosen).
+  const scales = target.summed.map((c) => summingScale(target, c));
+  const preSum = !target.newProducts && target.repeatedKeys === 'sum' && target.summed.length > 0 && scales.every((scale) => scale !== null) && target.mapped.every((c) => target.keyColumns.includes(c) || target.summed.includes(c));
   // Key columns as levels of the tree that finds a line's earlier line: the last one (the day, for
   // the shipped entities) first, since a batch of a till export spans a day or two.
   const keyLevels = [...target.keyColumns].reverse();
@@ -379,9 +396,11 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
         continue;
       }
       earlier.lines += 1;
-      for (const column of target.summed) {
+      for (let at = 0; at < target.summed.length; at++) {
+        const column = target.summed[at] as string;
         const [a, b] = [earlier.values[column], typed.values[column]];
-        if (typeof b === 'number') earlier.values[column] = typeof a === 'number' ? a + b : b;
+        const scale = scales[at] as number;
+        if (typeof b === 'number') earlier.values[column] = typeof a !== 'number' ? b : scale === 1 ? a + b : (Math.round(a * scale) + Math.round(b * scale)) / scale;
       }
     }
     for (const line of sums) text += lineText(line);

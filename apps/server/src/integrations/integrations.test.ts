@@ -334,7 +334,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     const [entry] = (await logs(integration.id)).results;
     expect(entry).toMatchObject({ status: 'success', rows_inserted: 4, rows_updated: 0, rows_rejected: 2, error_message: null });
     expect(entry?.rejections).toEqual([
-      { page: 1, record: 4, field: 'quantity', reason: 'Expected a whole number, found "zwei".' },
+      { page: 1, record: 4, field: 'quantity', reason: 'Expected a number, found "zwei".' },
       { page: 1, record: 5, field: 'date', reason: expect.stringMatching(/2026-12-32/) },
     ]);
     expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({
@@ -491,12 +491,12 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `big_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } } } }, token: admin });
     expect(saved.status, saved.text).toBe(200);
     const line = (n: number, qty: number) => ({ sku: code(n), day: '2026-07-01', qty });
-    // Batches of three across two pages: [p1 1–3], [p1 4, p2 1–2], [p2 3–5]. The second batch's 50,000,000 takes
-    // product 1's 2,100,000,000 beyond 2,147,483,647, and so do the third's two lines, added up while read;
+    // Batches of three across two pages: [p1 1–3], [p1 4, p2 1–2], [p2 3–5]. The second batch's 200,000,000 takes
+    // product 1's 99,900,000,000 beyond 99,999,999,999.999 (numeric(14, 3), ADR 0176), and so do the third's two lines, added up while read;
     // product 2's lines in both are written.
     const pages = [
-      [line(1, 2_000_000_000), line(2, 1), line(1, 100_000_000), line(2, 2)],
-      [line(1, 50_000_000), line(2, 3), line(1, 30_000_000), line(1, 20_000_000), line(2, 4)],
+      [line(1, 99_000_000_000), line(2, 1), line(1, 900_000_000), line(2, 2)],
+      [line(1, 200_000_000), line(2, 3), line(1, 80_000_000), line(1, 50_000_000), line(2, 4)],
     ];
     source.route('/big', (request, response) => sendJson(response, pages[Number(request.url.searchParams.get('page')) - 1] ?? []));
     const integration = await createOk({ endpoint: `${source.origin}/big`, mapping_selection: `big_${prefix}`, target_entity: 'sales', pagination: 'page_parameter', batch_size: 3, rate_limit: 6000 });
@@ -504,10 +504,10 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     const sales = async (like: string) =>
       (await sql<{ code: string; quantity: number }>`select p.product_code as code, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like ${like} order by 1`.execute(server.database.db)).rows;
     expect(await sales(`${prefix}%`)).toEqual([
-      { code: code(1), quantity: 2_100_000_000 },
+      { code: code(1), quantity: 99_900_000_000 },
       { code: code(2), quantity: 10 },
     ]);
-    const reason = 'Page 2, record 1 (a product and date this run\'s earlier batches stored 2,100,000,000 for): 2,100,000,000 + 50,000,000 = 2,150,000,000 is more than the Quantity column holds (at most 2,147,483,647).';
+    const reason = 'Page 2, record 1 (a product and date this run\'s earlier batches stored 99,900,000,000 for): 99,900,000,000 + 200,000,000 = 100,100,000,000 is more than the Quantity column holds (at most 99,999,999,999.999).';
     expect((await logs(integration.id)).results[0]).toMatchObject({
       status: 'success',
       rows_rejected: 3,
@@ -517,7 +517,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
           page: 2,
           record: 3,
           field: 'quantity',
-          reason: "Page 2, record 3 and 1 more line of the same product and date add up, with the 2,100,000,000 this run's earlier batches stored for it, to 2,150,000,000, which is more than the Quantity column holds (at most 2,147,483,647). Sent: 30000000.",
+          reason: "Page 2, record 3 and 1 more line of the same product and date add up, with the 99,900,000,000 this run's earlier batches stored for it, to 100,030,000,000, which is more than the Quantity column holds (at most 99,999,999,999.999). Sent: 80000000.",
         },
       ],
     });
@@ -531,12 +531,12 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     const newLine = (qty: number) => ({ sku: `${newPrefix}1`, title: 'Watering can', day: '2026-07-02', qty });
     const hose = (qty: number) => ({ sku: `${newPrefix}3`, title: 'Hose', day: '2026-07-02', qty });
     source.route('/big-new', (_request, response) =>
-      sendJson(response, [newLine(2_000_000_000), newLine(100_000_000), newLine(30_000_000), newLine(20_000_000), hose(2_000_000_000), hose(1_500_000_000), { sku: `${newPrefix}2`, title: 'Rake', day: '2026-07-02', qty: 4 }]),
+      sendJson(response, [newLine(99_000_000_000), newLine(900_000_000), newLine(80_000_000), newLine(50_000_000), hose(60_000_000_000), hose(50_000_000_000), { sku: `${newPrefix}2`, title: 'Rake', day: '2026-07-02', qty: 4 }]),
     );
     const created = await createOk({ endpoint: `${source.origin}/big-new`, mapping_selection: `new_${newPrefix}`, target_entity: 'sales', batch_size: 2 });
     expect(await run(created.id)).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 4, created: 2 } });
     expect(await sales(`${newPrefix}%`)).toEqual([
-      { code: `${newPrefix}1`, quantity: 2_100_000_000 },
+      { code: `${newPrefix}1`, quantity: 99_900_000_000 },
       { code: `${newPrefix}2`, quantity: 4 },
     ]);
     expect((await logs(created.id)).results[0]?.rejections).toEqual([
@@ -544,9 +544,9 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
         page: 1,
         record: 4,
         field: 'quantity',
-        reason: "Page 1, records 3 and 4 (the same product and date, which this run's earlier batches stored 2,100,000,000 for): 2,100,000,000 + 30,000,000 + 20,000,000 = 2,150,000,000 is more than the Quantity column holds (at most 2,147,483,647).",
+        reason: "Page 1, records 3 and 4 (the same product and date, which this run's earlier batches stored 99,900,000,000 for): 99,900,000,000 + 80,000,000 + 50,000,000 = 100,030,000,000 is more than the Quantity column holds (at most 99,999,999,999.999).",
       },
-      { page: 1, record: 6, field: 'quantity', reason: 'Page 1, records 5 and 6 (the same product and date): 2,000,000,000 + 1,500,000,000 = 3,500,000,000 is more than the Quantity column holds (at most 2,147,483,647).' },
+      { page: 1, record: 6, field: 'quantity', reason: 'Page 1, records 5 and 6 (the same product and date): 60,000,000,000 + 50,000,000,000 = 110,000,000,000 is more than the Quantity column holds (at most 99,999,999,999.999).' },
     ]);
   });
 

@@ -8,7 +8,7 @@ import type { SheetColumn } from '../http/xlsx.ts';
 
 export const ID_COLUMN: ColumnDefinition = { key: 'id', label: 'ID', type: 'AutoField' };
 const DEFAULT_CHAR_LENGTH = 255;
-const DEFAULT_MAX_DIGITS = 12;
+export const DEFAULT_MAX_DIGITS = 12;
 const INT4_MAX = 2_147_483_647;
 
 /** Fields with no stored column: computed at read time or held in child tables. */

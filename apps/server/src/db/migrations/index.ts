@@ -56,6 +56,7 @@ import * as entityConfigsNameTheirVersion from './0550-entity-configs-name-their
 import * as peopleChooseTheirDateOrder from './0560-people-choose-their-date-order.ts';
 import * as salesImportsCanBeUndone from './0570-sales-imports-can-be-undone.ts';
 import * as stockCountImportsCanBeUndone from './0580-stock-count-imports-can-be-undone.ts';
+import * as quantitiesByWeightOrLength from './0620-quantities-by-weight-or-length.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   '0560-people-choose-their-date-order': peopleChooseTheirDateOrder,
   '0570-sales-imports-can-be-undone': salesImportsCanBeUndone,
   '0580-stock-count-imports-can-be-undone': stockCountImportsCanBeUndone,
+  '0620-quantities-by-weight-or-length': quantitiesByWeightOrLength,
 };

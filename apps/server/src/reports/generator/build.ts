@@ -484,7 +484,7 @@ function stockOverTimeReport(intent: Intent, measureName: 'stock' | 'stock_value
     // The stock at each period's end: the latest count carried to its period's end, plus all that moved in the periods since.
     'at_end as (',
     '  select product_id, period_start, period_end,',
-    '    (sum(coalesce(counted_level, units)) over (partition by product_id, since_count order by period_start))::int8 as level',
+    '    (sum(coalesce(counted_level, units)) over (partition by product_id, since_count order by period_start))::numeric as level',
     '  from grid',
     '),',
     'levels as (',

@@ -137,7 +137,9 @@ describe('data grid moments', () => {
 });
 
 describe('data grid numbers', () => {
-  it('writes a decimal with its column’s places (money: 7.50, not 7.5); whole numbers and blanks as they are', () => {
+  // A quantity (3 places, not money) only as far as the figure needs them since ADR 0176: every shop's sales are such a
+  // column now, and a shop selling whole units would read 12.000 on each line.
+  it('writes a decimal with its column’s places (money: 7.50, not 7.5), a quantity as its figure needs (0.25, 12); whole numbers and blanks as they are', () => {
     const numberColumns = [
       ...columns,
       { key: 'unit_cost', label: 'Unit cost', type: 'DecimalField' } as TableColumn,
@@ -151,10 +153,10 @@ describe('data grid numbers', () => {
     renderGrid({ rows, totalRows: 2, columns: numberColumns });
     const cellOf = (name: string, column: string) => screen.getByText(name).closest('[role="row"]')?.querySelector(`[data-column="${column}"]`)?.textContent;
     expect(cellOf('Trowel', 'unit_cost')).toBe('7.50');
-    expect(cellOf('Trowel', 'weight')).toBe('0.250');
+    expect(cellOf('Trowel', 'weight')).toBe('0.25');
     expect(cellOf('Trowel', 'lead_time_days')).toBe('7');
     expect(cellOf('Unpriced', 'unit_cost')).toBe('');
-    expect(cellOf('Unpriced', 'weight')).toBe('12.000');
+    expect(cellOf('Unpriced', 'weight')).toBe('12');
   });
 
   it("writes a column marked as money in the shop's currency once one is chosen; other decimals stay bare, two places or not", () => {
@@ -170,7 +172,7 @@ describe('data grid numbers', () => {
       renderGrid({ rows: [{ id: 1, name: 'Trowel', unit_cost: 1240.5, weight: 0.25, discount: 0.25, kilos: 1.2 }], totalRows: 1, columns: numberColumns });
       const cellOf = (column: string) => screen.getByText('Trowel').closest('[role="row"]')?.querySelector(`[data-column="${column}"]`)?.textContent;
       expect(cellOf('unit_cost')).toBe('£1240.50');
-      expect(cellOf('weight')).toBe('0.250');
+      expect(cellOf('weight')).toBe('0.25');
       expect(cellOf('discount')).toBe('0.25');
       expect(cellOf('kilos')).toBe('1.20');
     } finally {

@@ -8,7 +8,7 @@ import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type HeaderGroup } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DECIMAL_PLACES, exportedCells, moneyFormat, labelOfRow, rowLabelColumns, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
+import { DEFAULT_DECIMAL_PLACES, exportedCells, isQuantityColumn, moneyFormat, quantityCellFormat, labelOfRow, rowLabelColumns, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
 import { dateFilterReading, referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
 import { dateExamples, useViewerDates } from './viewer-dates.ts';
@@ -73,6 +73,7 @@ function formatCell(column: TableColumn, value: TableRow[string] | undefined, ye
   // A decimal reads with its column's places (7.50, as the Forecasting screen and a spreadsheet's currency format show
   // money, not 7.5), without thousands separators, as its edit form takes it. Only a column its definition marks as
   // money carries the shop's currency ($7.50): two places are as often a weight or a rate (0.25 kg, 0.20 VAT) (ADR 0166).
+  if (isQuantityColumn(column) && typeof value === 'number') return quantityCellFormat.format(value);
   if (column.type === 'DecimalField' && typeof value === 'number') {
     return moneyFormat(column.money ? currency : null, { fractionDigits: column.decimal_places ?? DEFAULT_DECIMAL_PLACES, grouping: false }).format(value);
   }

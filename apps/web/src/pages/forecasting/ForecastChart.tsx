@@ -5,7 +5,7 @@
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
 import { Area, CartesianGrid, ComposedChart, DefaultZIndexes, Line, XAxis, YAxis, ZIndexLayer, usePlotArea, useXAxisInverseScale, useXAxisScale, useYAxisScale } from 'recharts';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_FORECAST_DAYS, formatDay, formatDayOfMonth, formatMonth } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, formatDay, formatDayOfMonth, formatMonth, quantityFormat } from '@stockwise/contract';
 import { forecastMarks } from '../../api/forecasting.ts';
 import { emptyRow, valueAxis, type ChartRow } from './chart-data.ts';
 import { layoutMarkerLabels, MAX_LISTED_DATES } from './marker-labels.ts';
@@ -45,6 +45,9 @@ const formatValue = (value: unknown): string => {
   if (Array.isArray(value)) return value.map(formatValue).join(' – ');
   return typeof value === 'number' ? numberFormat.format(value) : String(value ?? '');
 };
+
+/** A day's recorded sales with the places they were stored with (0.25 kg), where estimates keep one. */
+const formatRecorded = (value: unknown): string => (typeof value === 'number' ? quantityFormat.format(value) : formatValue(value));
 
 const actualSalesOf = (row: PlotRow) => row.actualSales;
 const actualStockOf = (row: PlotRow) => row.actualStock;
@@ -190,7 +193,7 @@ function useChartLabels() {
       },
       event: { stockForecast: t('forecasting.chart.stockForecastEvent'), stockLowerBound: t('forecasting.chart.stockLowerBoundEvent') } satisfies Record<ZeroCrossingType, string>,
       salesItems: [
-        [name.actualSales, 'actualSales', colors.actual, formatValue],
+        [name.actualSales, 'actualSales', colors.actual, formatRecorded],
         [name.forecastSales, 'forecastSales', colors.forecast, formatValue],
         [name.salesBand, 'salesBand', colors.forecast, formatValue],
       ] satisfies ReadoutItem[],

@@ -4,7 +4,7 @@
 import { Fragment, memo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, Paper, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDay, type InventoryReport } from '@stockwise/contract';
+import { formatDay, quantityFormat as quantity, type InventoryReport } from '@stockwise/contract';
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { formatTime } from '../settings/format.ts';
 import { onHandCell } from './on-hand.ts';
@@ -12,7 +12,6 @@ import { OrderByDay, orderDueNow } from './order-by.tsx';
 import { TooLateMark } from './TooLateMark.tsx';
 import { useMoneyFormat } from '../../components/money.ts';
 
-const quantity = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const collapsedRows = 12;
 
 type Select = (styleCode: string) => void;

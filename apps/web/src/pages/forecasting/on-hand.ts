@@ -3,9 +3,7 @@
 // out again here — with the count it comes from beside it when the two differ or the count is old.
 // The report's lists show the same figure in the same words (onHandCell; ADR 0030, amendment 2026-12-04).
 import type { TFunction } from 'i18next';
-import { formatDay, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
-
-const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+import { formatDay, quantityFormat as units, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
 
 /** `figure`: the header's value; `beside`: the count it comes from, or what to do without one. */
 export type OnHandWords = { figure: string; beside: string | null; counted: boolean };

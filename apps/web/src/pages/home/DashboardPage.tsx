@@ -6,7 +6,7 @@ import { Alert, Anchor, Button, Checkbox, CloseButton, EmptyState, Group, List, 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDay, formatMonth, type ReportDataResponse, type StockProjectionPoint } from '@stockwise/contract';
+import { formatDay, formatMonth, quantityFormat, type ReportDataResponse, type StockProjectionPoint } from '@stockwise/contract';
 import { fetchReportData } from '../../api/reports.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -92,7 +92,7 @@ export function Stats() {
           {t('dashboard.stats.totalInventory')}
         </Text>
         <Text size="xl" fw={700} data-testid="total-inventory">
-          {units.format(stats.totalInventory)}
+          {quantityFormat.format(stats.totalInventory)}
         </Text>
         <Text size="sm" data-testid="total-value">
           {t('dashboard.stats.value', { value: money.format(stats.totalValue) })}

@@ -116,7 +116,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
           description={preview.decimal_separator.detected === ',' && draft?.decimal_separator !== ',' ? t('import.builder.decimalCommaDetected') : undefined}
           checked={draft?.decimal_separator === ','}
           disabled={isUploading}
-          onChange={(event) => void setOptions({ decimal_separator: event.currentTarget.checked ? ',' : undefined })}
+          onChange={(event) => void setOptions({ decimal_separator: event.currentTarget.checked ? ',' : preview.decimal_separator.detected === '.' ? '.' : undefined })}
         />
         {createsProducts ? (
           <Checkbox

@@ -1,5 +1,5 @@
 // Display helpers of the Data integration screen.
-import { DEFAULT_DECIMAL_PLACES, formatMoment, type ImportTarget } from '@stockwise/contract';
+import { DEFAULT_DECIMAL_PLACES, formatMoment, isQuantityColumn, quantityCellFormat, type ImportTarget } from '@stockwise/contract';
 
 const bytesFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
@@ -18,6 +18,7 @@ const MIDNIGHT_UTC = /^(\d{4}-\d{2}-\d{2})T00:00:00(?:\.000)?Z$/;
  */
 export function formatCell(value: unknown, target?: Pick<ImportTarget, 'type' | 'decimal_places'>): string {
   if (value === null || value === undefined) return '';
+  if (target && isQuantityColumn(target) && typeof value === 'number') return quantityCellFormat.format(value);
   if (target?.type === 'DecimalField' && typeof value === 'number') return value.toFixed(target.decimal_places ?? DEFAULT_DECIMAL_PLACES);
   if (typeof value === 'string') return MIDNIGHT_UTC.exec(value)?.[1] ?? value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);

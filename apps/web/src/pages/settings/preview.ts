@@ -31,8 +31,9 @@ export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_m
     field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
     // A stock count's day from its title line, shown as "Same date for all lines" with that day: the user sees it and may change it.
     ...(preview.proposed_field_values && Object.keys(preview.proposed_field_values).length ? { field_values: preview.proposed_field_values } : {}),
-    // The proposal's rows were read the way the file writes its numbers: the draft imports them so.
-    ...(preview.decimal_separator.used === ',' ? { decimal_separator: ',' as const } : {}),
+    // The proposal's rows were read the way the file writes its numbers: the draft imports them so
+    // (a decimal point only where the file shows one: then a deli's `1.250` kg is 1.25, ADR 0176).
+    ...(preview.decimal_separator.used === ',' ? { decimal_separator: ',' as const } : preview.decimal_separator.detected === '.' ? { decimal_separator: '.' as const } : {}),
     // Shown on the screen with Remove: a web shop's refunded and voided orders are not sales.
     ...(preview.proposed_row_filters?.length ? { skip_rows_where: preview.proposed_row_filters } : {}),
     // A shop's gift-wrap lines (no product code beside lines with one): skipped, not refused every run.

@@ -1,0 +1,116 @@
+// A shop that sells by weight or length (ADR 0176): a deli's till export of kilos, a German
+// butcher's `0,25` with the decimal comma, a stock count of 12.5 m of cable. Quantities of up to 3
+// decimal places are read, added up exactly (0.1 + 0.2 kg is 0.3) and stored as written; the
+// figures an import cannot read for sure are refused naming the row and field.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { importFile } from '../testing/uploads.ts';
+
+const products = 'Item,Description\nCHE-001,Cheddar mature\nHAM-002,Serrano ham\nCAB-003,Cable 3x1.5 mm²\n';
+const productsMapping = { entities: { products: { field_mappings: { product_code: 'Item', name: 'Description' } } } };
+const deliHeader = 'Date,Item,Description,Qty (kg),Unit,Amount';
+const deliMapping = { entities: { sales: { field_mappings: { date: 'Date', product_id: 'Item', quantity: 'Qty (kg)' } } } };
+const deli = [
+  deliHeader,
+  '28/11/2026,HAM-002,Serrano ham,0.125,kg,4.99',
+  '01/12/2026,CHE-001,Cheddar mature,0.25,kg,3.75',
+  '01/12/2026,CHE-001,Cheddar mature,0.5,kg,7.50',
+  '01/12/2026,CHE-001,Cheddar mature,0.2,kg,3.00',
+  '01/12/2026,CHE-001,Cheddar mature,-0.2,kg,-3.00',
+  '02/12/2026,CHE-001,Cheddar mature,0.1,kg,1.50',
+  '02/12/2026,CHE-001,Cheddar mature,0.2,kg,3.00',
+  '02/12/2026,HAM-002,Serrano ham,1,kg,39.90',
+].join('\n');
+
+type RowErrors = { row_errors: { row: number; field: string; reason: string }[] };
+type RowPage = { results: Record<string, unknown>[] };
+
+describe.each(backends)('a shop selling by weight or length on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    token = (await signUpUser(server, { role: 'editor' })).access;
+    const result = await importFile(server, token, { fileName: 'items.csv', content: products, mapping: productsMapping, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+  });
+  afterAll(() => server.stop());
+
+  /** The day totals as the database stores them: numeric text, exact. */
+  const stored = async (code: string) =>
+    (
+      await sql<{ date: string; quantity: string }>`
+        select s.date::text as date, s.quantity::text as quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code = ${code} order by s.date`.execute(server.database.db)
+    ).rows;
+  const salesOverHttp = async () => {
+    const page = await server.request(`/api/records/tables/sales/data/?sort_by=date&page_size=100`, { token });
+    expect(page.status, JSON.stringify(page.json)).toBe(200);
+    return (page.json as unknown as RowPage).results.map((row) => [row.date, row.quantity]);
+  };
+
+  it("imports a deli's till export of kilos, day-first, a return of -0.2 among them, and adds each day's lines up exactly", async () => {
+    const result = await importFile(server, token, { fileName: 'till.csv', content: deli, mapping: deliMapping, entityType: 'sales' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect(result.json.counts).toMatchObject({ rows: 8, inserted: 4 });
+    expect(await stored('CHE-001')).toEqual([
+      { date: '2026-12-01', quantity: '0.750' },
+      { date: '2026-12-02', quantity: '0.300' },
+    ]);
+    expect(await stored('HAM-002')).toEqual([
+      { date: '2026-11-28', quantity: '0.125' },
+      { date: '2026-12-02', quantity: '1.000' },
+    ]);
+    // Over HTTP as numbers, 0.3 and not 0.30000000000000004.
+    expect(await salesOverHttp()).toEqual([
+      ['2026-11-28', 0.125],
+      ['2026-12-01', 0.75],
+      ['2026-12-02', 0.3],
+      ['2026-12-02', 1],
+    ]);
+  });
+
+  it("reads a German butcher's 0,25 with the decimal comma, and 1.250,5 as a thousand and more", async () => {
+    const file = 'Datum;Artikelnr;Menge\n03.12.2026;CHE-001;0,25\n03.12.2026;CHE-001;1,125\n03.12.2026;CAB-003;1.250,5\n';
+    const mapping = { entities: { sales: { field_mappings: { date: 'Datum', product_id: 'Artikelnr', quantity: 'Menge' }, decimal_separator: ',' } } };
+    const result = await importFile(server, token, { fileName: 'Kasse.csv', content: file, mapping, entityType: 'sales' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect((await stored('CHE-001')).at(-1)).toEqual({ date: '2026-12-03', quantity: '1.375' });
+    expect(await stored('CAB-003')).toEqual([{ date: '2026-12-03', quantity: '1250.500' }]);
+  });
+
+  it('refuses what it cannot read for sure, naming the row and field, and writes nothing', async () => {
+    const before = await stored('CHE-001');
+    const file = [deliHeader, '04/12/2026,CHE-001,Cheddar mature,0.12345,kg,1.85', '04/12/2026,CHE-001,Cheddar mature,2.450,kg,36.75', '04/12/2026,CHE-001,Cheddar mature,£3,kg,1'].join('\n');
+    const dayFirst = { entities: { sales: { ...deliMapping.entities.sales, date_format: 'dd/mm/yyyy' } } };
+    const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping: dayFirst, entityType: 'sales' });
+    expect(result.status).toBe(400);
+    expect((result.json as unknown as RowErrors).row_errors.map(({ row, field, reason }) => [row, field, reason])).toEqual([
+      [2, 'quantity', '0.12345 has more than 3 decimal places: round it to 3 in the file (the column keeps 3).'],
+      [
+        3,
+        'quantity',
+        "2.450 could be 2.45 or 2450: if it means 2450, the file groups thousands with points: set the mapping's decimal separator to a comma (Decimal comma on the import screen); if it means 2.45, the file writes decimal points: set the mapping's decimal separator to a point (the import screen does when the file's other figures show one).",
+      ],
+      [4, 'quantity', 'Expected a number, not £3: it has a currency sign: save the column as plain numbers, without the sign.'],
+    ]);
+    expect(await stored('CHE-001')).toEqual(before);
+    // With the decimal point chosen, 2.450 is 2.45 kg.
+    const chosen = { entities: { sales: { ...dayFirst.entities.sales, decimal_separator: '.' } } };
+    const read = await importFile(server, token, { fileName: 'till.csv', content: [deliHeader, '04/12/2026,CHE-001,Cheddar mature,2.450,kg,36.75'].join('\n'), mapping: chosen, entityType: 'sales' });
+    expect(read.status, JSON.stringify(read.json)).toBe(200);
+    expect((await stored('CHE-001')).at(-1)).toEqual({ date: '2026-12-04', quantity: '2.450' });
+  });
+
+  it('records a stock count of 12.5 m as on hand', async () => {
+    const today = (await sql<{ today: string }>`select current_date::text as today`.execute(server.database.db)).rows[0]?.today as string;
+    const mapping = { entities: { stock_snapshots: { field_mappings: { product_id: 'Item', stock_level: 'Counted' }, field_values: { date: today } } } };
+    const result = await importFile(server, token, { fileName: 'count.csv', content: 'Item,Counted\nCAB-003,12.5\nCHE-001,3.75\n', mapping, entityType: 'stock_snapshots' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    const stock = await sql<{ code: string; current_stock: number }>`select product_code as code, current_stock from data.products where product_code in ('CAB-003', 'CHE-001') order by 1`.execute(server.database.db);
+    expect(stock.rows).toEqual([
+      { code: 'CAB-003', current_stock: 12.5 },
+      { code: 'CHE-001', current_stock: 3.75 },
+    ]);
+  });
+});
