@@ -165,6 +165,8 @@ describe('form values and payloads', () => {
 
   it('steps a number field with the arrow keys by its step, from what was typed', () => {
     expect(steppedNumber('2,40', 0.01, 'ArrowUp')).toBe('2.41');
+    expect(steppedNumber('0.255', 0.01, 'ArrowUp')).toBe('0.265');
+    expect(steppedNumber('1.2', 0.01, 'ArrowDown')).toBe('1.19');
     expect(steppedNumber('5', 1, 'ArrowDown')).toBe('4');
     expect(steppedNumber('', 1, 'ArrowUp')).toBe('1');
     expect(steppedNumber('abc', 1, 'ArrowUp')).toBeNull();

@@ -198,9 +198,13 @@ export function lengthProblems(columns: readonly FormColumn[], values: FormValue
 export function steppedNumber(text: string, step: 1 | 0.01, key: string): string | null {
   const direction = key === 'ArrowUp' ? 1 : key === 'ArrowDown' ? -1 : 0;
   if (!direction) return null;
-  const value = text.trim() === '' ? 0 : Number(typedNumber(text));
+  const typed = text.trim() === '' ? '0' : typedNumber(text);
+  const value = Number(typed);
   if (!Number.isFinite(value)) return null;
-  return (Math.round((value + direction * step) / step) * step).toFixed(step === 1 ? 0 : 2);
+  if (step === 1) return String(Math.round(value + direction));
+  // A quantity by weight keeps its third place (0.255 kg steps to 0.265, not 0.27: ADR 0176).
+  const places = Math.min(3, Math.max(2, /\.(\d+)$/.exec(typed)?.[1]?.length ?? 0));
+  return (value + direction * step).toFixed(places);
 }
 
 const numericTypes: ReadonlySet<FieldType> = new Set(['IntegerField', 'DecimalField', 'ForeignKey']);
