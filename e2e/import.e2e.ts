@@ -502,16 +502,19 @@ describe('data integration (Settings)', () => {
     ]);
   });
 
-  /** A Shopify orders export of these lines chosen as sales on the Import screen, its preview shown. */
-  const chooseShopExport = async (page: Page, prefix: string, lines: string[]) => {
-    const header = 'Name,Email,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku';
-    const path = await tempFile(`${prefix.toLowerCase()}orders_export.csv`, [header, ...lines, ''].join('\n'));
+  /** A file of sales (`lines`, its header first) chosen on the Import screen, its preview shown. */
+  const chooseSalesFile = async (page: Page, fileName: string, lines: string[]) => {
+    const path = await tempFile(fileName, [...lines, ''].join('\n'));
     await openSettings(page);
     await waitForDefaultMapping(page);
     await page.getByLabel('Import into', { exact: true }).selectOption('sales');
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
-    await previewRows(page).nth(lines.length - 1).waitFor();
+    await previewRows(page).nth(Math.min(lines.length - 1, 5) - 1).waitFor();
   };
+
+  /** A Shopify orders export of these lines chosen as sales on the Import screen, its preview shown. */
+  const chooseShopExport = (page: Page, prefix: string, lines: string[]) =>
+    chooseSalesFile(page, `${prefix.toLowerCase()}orders_export.csv`, ['Name,Email,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku', ...lines]);
 
   it("reads a web shop's orders export: its qualified names proposed, its zoned timestamps read, a gift card's line proposed skipped and counted, a refunded order's lines left out", async () => {
     const { page } = browser;
@@ -579,6 +582,36 @@ describe('data integration (Settings)', () => {
     }
     expect(totals).toEqual({ [`${prefix}1`]: 2, [`${prefix}2`]: 1 });
     await expectAccessible(page, 'the result with lines left out');
+  });
+
+  it("imports a deli's till file sold by weight: 0.25 kg lines read as they are, a day's lines added up exactly, a return taken off", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('DELI');
+    const [cheddar, olives] = [`${prefix}CHE`, `${prefix}OLV`];
+    await addProducts([cheddar, olives]);
+    await chooseSalesFile(page, `${prefix.toLowerCase()}till.csv`, [
+      'Date,Item,Description,Qty (kg),Unit,Amount',
+      `14/11/2026,${cheddar},Cheddar mature,0.25,kg,3.75`,
+      `14/11/2026,${cheddar},Cheddar mature,0.5,kg,7.50`,
+      `14/11/2026,${olives},Olives mixed,0.1,kg,1.40`,
+      `14/11/2026,${olives},Olives mixed,0.2,kg,2.80`,
+      `15/11/2026,${olives},Olives mixed,-0.2,kg,-2.80`,
+    ]);
+    expect(await page.getByLabel('Quantity (quantity) · required').inputValue()).toBe('Qty (kg)');
+    expect(await previewCell(page, 0, 'quantity').textContent()).toBe('0.25');
+    expect(await previewCell(page, 0, 'date').textContent()).toBe('2026-11-14');
+    expect(await previewRows(page).getByTestId('cell-problem').count()).toBe(0);
+    await expectAccessible(page, "a deli's till file sold by weight");
+
+    await importButton(page).click();
+    await page.getByTestId('import-result').waitFor();
+    const sales: Record<string, [string, number][]> = {};
+    for (const product of await productsWithPrefix(prefix)) {
+      const answer = await fetch(`${inject('baseUrl')}/api/records/tables/sales/data/?sort_by=date&filters_json=${encodeURIComponent(JSON.stringify({ product_id: product.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
+      sales[product.product_code] = ((await answer.json()) as { results: { date: string; quantity: number }[] }).results.map((row) => [row.date, Number(row.quantity)]);
+    }
+    // 0.1 + 0.2 is 0.3 kg, not 0.30000000000000004.
+    expect(sales).toEqual({ [cheddar]: [['2026-11-14', 0.75]], [olives]: [['2026-11-14', 0.3], ['2026-11-15', -0.2]] });
   });
 
   it("imports a garden shop's stock count without a date column: Same date for all lines, the day chosen, the counts stored on it, says those older than the product list's stock change nothing, and undoes it from its answer by keyboard", async () => {
