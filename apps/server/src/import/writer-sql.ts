@@ -663,15 +663,20 @@ export type WrittenMerged = {
   replaced_to?: string | null;
 };
 
-/** The parts of new sales rows: each row's total is its writer's part (none where the file left it out). */
+/**
+ * The parts of new sales rows: each row's total is its writer's part (none where the file left it
+ * out). A file's Undo needs of these days only which they are (each is removed, its part being what
+ * the file wrote): kept as ranges of consecutive ids rather than a before-image per day (ADR 0174's
+ * amendment of 2026-12-05; putBackSalesImport reads them).
+ */
 const newParts = (writer: SalesWriter) => sql`, parts as (
     insert into sales_sources (sales_id, source, run, quantity)
     select id, ${writer.source}, ${writer.run}, total from all_written where total is not null)${
   writer.importId
     ? sql`,
-    before_import as (
-      insert into sales_parts_before_import (import_id, sales_id, written, previous_part, replaced, created)
-      select ${writer.importId}, id, total, null, 0, true from all_written where total is not null)`
+    created_days as (
+      insert into sales_days_created_by_import (import_id, first_id, last_id)
+      select ${writer.importId}, min(id), max(id) from (select id, id - row_number() over (order by id) as range from all_written where total is not null) r group by range)`
     : sql``
 }`;
 

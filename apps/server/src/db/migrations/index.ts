@@ -55,6 +55,7 @@ import * as theShopsTimeZone from './0540-the-shops-time-zone.ts';
 import * as entityConfigsNameTheirVersion from './0550-entity-configs-name-their-version.ts';
 import * as peopleChooseTheirDateOrder from './0560-people-choose-their-date-order.ts';
 import * as salesImportsCanBeUndone from './0570-sales-imports-can-be-undone.ts';
+import * as salesImportsKeepCreatedDaysAsRanges from './0600-sales-imports-keep-created-days-as-ranges.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -111,4 +112,5 @@ export const migrations: Record<string, Migration> = {
   '0550-entity-configs-name-their-version': entityConfigsNameTheirVersion,
   '0560-people-choose-their-date-order': peopleChooseTheirDateOrder,
   '0570-sales-imports-can-be-undone': salesImportsCanBeUndone,
+  '0600-sales-imports-keep-created-days-as-ranges': salesImportsKeepCreatedDaysAsRanges,
 };
