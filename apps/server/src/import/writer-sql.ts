@@ -703,8 +703,9 @@ function writtenParts(target: WriteTarget, writer: SalesWriter) {
         left join sales_sources own on own.sales_id = w.id and own.source = ${writer.source}
       where m.${id(SALES_PART)} is not null),
     -- The own part read in incoming says which parts exist: those are updated, the others inserted,
-    -- without ON CONFLICT's speculative insert per part (the table's import lock keeps other writers
-    -- out). A part written again unchanged (a file imported twice) is left as it is: no new row version.
+    -- without ON CONFLICT's speculative insert per part (the source's other writers take turns with
+    -- this one: the table's import lock, a run's lock). A part written again unchanged (a file
+    -- imported twice) is left as it is: no new row version.
     parts as (
       update sales_sources l set quantity = ${part}, run = ${writer.run}
       from incoming i
