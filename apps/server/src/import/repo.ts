@@ -68,11 +68,12 @@ export const KEPT_SALES_IMPORTS = 20;
 /** Stock count imports whose before-images are kept for an undo (ADR 0175), by the same rule. */
 export const KEPT_STOCK_IMPORTS = 20;
 
-/** The before-images of the imports beyond the last `keep` of `kept` (sales or stock counts) go, with their place among the kept. */
-const dropOlderImports = (kept: 'sales_imports_kept' | 'stock_imports_kept', images: 'sales_parts_before_import' | 'stock_counts_before_import', keep: number) => sql`
+/** The before-images of the imports beyond the last `keep` of `kept` (sales or stock counts) go, from each of `images`, with their place among the kept. */
+const dropOlderImports = (kept: 'sales_imports_kept' | 'stock_imports_kept', images: readonly ('sales_parts_before_import' | 'sales_days_created_by_import' | 'stock_counts_before_import')[], keep: number) => sql`
   with dropped as (
-    delete from ${sql.id(kept)} where seq <= (select seq from ${sql.id(kept)} order by seq desc offset ${keep} limit 1) returning import_id)
-  delete from ${sql.id(images)} b using dropped d where b.import_id = d.import_id`;
+    delete from ${sql.id(kept)} where seq <= (select seq from ${sql.id(kept)} order by seq desc offset ${keep} limit 1) returning import_id),
+  ${sql.join(images.map((table) => sql`${sql.id(`dropped_${table}`)} as (delete from ${sql.id(table)} b using dropped d where b.import_id = d.import_id)`))}
+  select count(*) from dropped`;
 
 /**
  * After a sales file's write (its before-images written under `importId`), in its transaction and
@@ -81,7 +82,7 @@ const dropOlderImports = (kept: 'sales_imports_kept' | 'stock_imports_kept', ima
  */
 export async function keepSalesImport(session: Pick<ImportSession, 'run'>, importId: string, source: string) {
   await session.run(sql`insert into sales_imports_kept (import_id, source) values (${importId}, ${source})`);
-  await session.run(dropOlderImports('sales_imports_kept', 'sales_parts_before_import', KEPT_SALES_IMPORTS));
+  await session.run(dropOlderImports('sales_imports_kept', ['sales_parts_before_import', 'sales_days_created_by_import'], KEPT_SALES_IMPORTS));
   const [written] = await session.run(sql<{ product_days: number; first_day: string | null; last_day: string | null }>`
     select count(*)::int as product_days, min(date)::text as first_day, max(date)::text as last_day from ${sql.id(MERGED_TABLE)} where quantity is not null`);
   return written;
@@ -105,7 +106,7 @@ export async function keepStockImport(session: Pick<ImportSession, 'run'>, impor
   // A file whose lines all left the count blank wrote none: nothing to undo, and no place among the kept.
   if (!written?.counts) return undefined;
   await session.run(sql`insert into stock_imports_kept (import_id, time_zone) values (${importId}, ${timeZone})`);
-  await session.run(dropOlderImports('stock_imports_kept', 'stock_counts_before_import', KEPT_STOCK_IMPORTS));
+  await session.run(dropOlderImports('stock_imports_kept', ['stock_counts_before_import'], KEPT_STOCK_IMPORTS));
   return written;
 }
 
@@ -123,49 +124,71 @@ export const lockImportLogForUndo = (trx: Db, id: string) =>
     .executeTakeFirst();
 
 /**
+ * Every part import `importId` wrote under `source`, with the part written, what the write took out
+ * of the day's total, the part it was (null: none), and whether it created the day: its
+ * before-images, and the days it created as its plain insert noted them (ranges of ids, migration
+ * 0600), each the part its source holds now (`ranged`; a later write of the day by the same source
+ * keeps a before-image of its own, which partsChangedSince finds first).
+ */
+const partsWrittenBy = (importId: string, source: string) => sql`
+  select i.sales_id, i.written, i.replaced, i.previous_part, i.created, false as ranged from sales_parts_before_import i where i.import_id = ${importId}
+  union all
+  select l.sales_id, l.quantity, 0, null::int, true, true
+  from sales_days_created_by_import c join sales_sources l on l.source = ${source} and l.sales_id between c.first_id and c.last_id
+  where c.import_id = ${importId}`;
+
+/**
  * Of the parts import `importId` wrote under `source`, those changed since (ADR 0174): by a later
  * import under the same source (its before-image of the same day), or no longer the part written
- * (the day was deleted, with its parts). Answers how many, how many of them are gone, and the latest
- * later import that wrote any of them (its file, mapping and when it finished) with how many later imports did.
+ * (the day was deleted, with its parts; a day it created and kept as a range is then missing from
+ * its range, and counted as gone). Answers how many, how many of them are gone, and the latest later
+ * import that wrote any of them (its file, mapping and when it finished) with how many later imports did.
  */
 export const partsChangedSince = (trx: Db, importId: string, source: string) =>
   sql<{ changed: number; gone: number; later_imports: number; file_name: string | null; mapping_name: string | null; finished_at: Date | null }>`
     with later as (
       select k.import_id, k.seq from sales_imports_kept k
       where k.source = ${source} and k.seq > (select seq from sales_imports_kept where import_id = ${importId})),
+    written as (${partsWrittenBy(importId, source)}),
     changed as (
-      select i.sales_id, l.sales_id is null as gone,
-        (select max(k.seq) from later k where exists (select 1 from sales_parts_before_import o where o.import_id = k.import_id and o.sales_id = i.sales_id)) as by_seq
-      from sales_parts_before_import i left join sales_sources l on l.sales_id = i.sales_id and l.source = ${source}
-      where i.import_id = ${importId}
-        and (l.quantity is distinct from i.written
-          or exists (select 1 from later k join sales_parts_before_import o on o.import_id = k.import_id and o.sales_id = i.sales_id)))
-    select (select count(*)::int from changed) as changed, (select count(*)::int from changed where gone) as gone,
+      select w.sales_id, l.sales_id is null as gone,
+        (select max(k.seq) from later k where exists (select 1 from sales_parts_before_import o where o.import_id = k.import_id and o.sales_id = w.sales_id)) as by_seq
+      from written w left join sales_sources l on l.sales_id = w.sales_id and l.source = ${source}
+      where l.quantity is distinct from w.written
+        or exists (select 1 from later k join sales_parts_before_import o on o.import_id = k.import_id and o.sales_id = w.sales_id)),
+    created_gone as (
+      select (select coalesce(sum(c.last_id - c.first_id + 1), 0) from sales_days_created_by_import c where c.import_id = ${importId})
+        - (select count(*) from written where ranged) as n)
+    select (select count(*) from changed)::int + n::int as changed, (select count(*) from changed where gone)::int + n::int as gone,
       (select count(distinct by_seq)::int from changed) as later_imports, g.file_name, g.mapping_name, g.finished_at
-    from (select 1) one left join (
+    from created_gone left join (
       select l.file_name, l.mapping_name, l.finished_at from sales_imports_kept k join import_logs l on l.id = k.import_id
       where k.seq = (select max(by_seq) from changed)) g on true`.execute(trx);
 
 /**
  * Puts back every part import `importId` wrote under `source` to its before-image, and the days'
  * totals by the same difference (putBackSalesParts); then a day the import created that holds no
- * part and nothing any more goes. Its before-images and its place among the kept imports go.
- * Answers how many days' totals changed back and how many days went.
+ * part and nothing any more goes. Its before-images, its ranges of created days and its place among
+ * the kept imports go. Answers how many days' totals changed back and how many days went.
  */
 export async function putBackSalesImport(trx: Db, importId: string, source: string): Promise<{ restored: number; removed: number }> {
   const { rows } = await putBackSalesParts(
     sql``,
-    sql`select i.sales_id, ${source}::text as source, i.written as quantity, i.replaced, i.previous_part, null::text as previous_run
-      from sales_parts_before_import i where i.import_id = ${importId}`,
+    sql`select w.sales_id, ${source}::text as source, w.written as quantity, w.replaced, w.previous_part, null::text as previous_run
+      from (${partsWrittenBy(importId, source)}) w`,
   ).execute(trx);
   const { rows: removed } = await sql<{ removed: number }>`
     with removed as (
-      delete from data.sales t using sales_parts_before_import i
-      where i.import_id = ${importId} and i.created and t.id = i.sales_id and t.quantity = 0
+      delete from data.sales t using (
+        select i.sales_id as id from sales_parts_before_import i where i.import_id = ${importId} and i.created
+        union all
+        select s.id from sales_days_created_by_import c join data.sales s on s.id between c.first_id and c.last_id where c.import_id = ${importId}) c
+      where t.id = c.id and t.quantity = 0
         and not exists (select 1 from sales_sources l where l.sales_id = t.id)
       returning t.id)
     select count(*)::int as removed from removed`.execute(trx);
   await sql`delete from sales_parts_before_import where import_id = ${importId}`.execute(trx);
+  await sql`delete from sales_days_created_by_import where import_id = ${importId}`.execute(trx);
   await sql`delete from sales_imports_kept where import_id = ${importId}`.execute(trx);
   return { restored: rows[0]?.restored ?? 0, removed: removed[0]?.removed ?? 0 };
 }

@@ -404,7 +404,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       : `Change the values in the file, ${meaning}, or leave ${choice.label} unmapped: every row then gets ${choice.default} (the default).`;
   };
   const dateRule = datedColumn(target.encodedName);
-  const now = new Date();
+  const dateRuleProblem = dateRule?.checker(new Date());
   const readDateValue = (raw: unknown, row: number): ReadDate | string => {
     if (raw instanceof Date) return fromJsDate(raw) ?? 'Expected a date.';
     if (typeof raw === 'number') return readExcelSerial(raw) ?? withValueFound(EXCEL_SERIAL_EXPECTED, raw);
@@ -506,7 +506,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
           continue;
         }
         const day = isoDay(date);
-        const outOfRange = column === dateRule?.column ? dateRule.problem(day, now) : null;
+        const outOfRange = column === dateRule?.column && dateRuleProblem ? dateRuleProblem(day) : null;
         if (outOfRange) {
           (errors ??= {})[column] = [outOfRange];
           continue;

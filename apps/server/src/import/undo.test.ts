@@ -2,7 +2,8 @@
 // till 1's mapping and undone leaves exactly till 1's totals (the days only till 2 held too, which
 // importing till 1's file again could not put back); a day stored before the ledger gets its total
 // back, a change typed since stays; a first-ever import undone leaves no sales; a
-// later import over the same days refuses the earlier one's undo, changing nothing; an import older
+// later import over the same days refuses the earlier one's undo, changing nothing; a day one file
+// created (kept as a range of ids) and a second mapping added to, undone in either order; an import older
 // than the last 20 sales imports can no longer be undone; undoing twice,
 // a products import, a viewer are refused; two undos at once: one succeeds; an import and an undo
 // at once both land.
@@ -118,6 +119,53 @@ describe.each(backends)('undo of a sales import on %s', (backend) => {
     expect(await sales([`${prefix}1`, `${prefix}2`])).toEqual([]);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from data.products where product_code like ${`${prefix}%`}`.execute(server.database.db);
     expect(rows[0]?.n).toBe(2);
+  });
+
+  it('undoes either source of a day one file created and a second mapping added to later, exactly, the first file having kept its created days as ranges', async () => {
+    const [forks = '', spoons = '', knives = '', ladles = ''] = await products(4);
+    const first = await till('Cutlery till', [[forks, '2026-04-01', 3], [spoons, '2026-04-01', 2]]);
+    // A first write of its days keeps no before-image per day, only the ranges of their ids (migration 0600).
+    const kept = async (id: string) =>
+      (
+        await sql<{ images: number; ranges: number }>`
+          select (select count(*)::int from sales_parts_before_import where import_id = ${id}) as images,
+            (select count(*)::int from sales_days_created_by_import where import_id = ${id}) as ranges`.execute(server.database.db)
+      ).rows[0];
+    expect(await kept(first)).toEqual({ images: 0, ranges: 1 });
+    const second = await till('Cutlery web', [[forks, '2026-04-01', 4]], 'web.csv');
+    expect(await kept(second)).toEqual({ images: 1, ranges: 0 });
+    expect(await sales([forks, spoons])).toEqual([
+      { code: forks, date: '2026-04-01', quantity: 7 },
+      { code: spoons, date: '2026-04-01', quantity: 2 },
+    ]);
+    // The earlier source undone first: the day keeps the later source's part; the day only it held goes.
+    const undone = await undo(first);
+    expect(undone.status, undone.text).toBe(200);
+    expect(undone.json).toMatchObject({ restored: 2, removed: 1, product_days: 2 });
+    expect(await sales([forks, spoons])).toEqual([{ code: forks, date: '2026-04-01', quantity: 4 }]);
+    expect(await parts([forks, spoons])).toEqual([{ code: forks, date: '2026-04-01', source: 'file:Cutlery web', quantity: 4 }]);
+    expect(await kept(first)).toEqual({ images: 0, ranges: 0 });
+    // The later import found the day stored (the first file's), so its undo leaves the day, now holding nothing.
+    expect((await undo(second)).status).toBe(200);
+    expect(await sales([forks, spoons])).toEqual([{ code: forks, date: '2026-04-01', quantity: 0 }]);
+    expect(await parts([forks, spoons])).toEqual([]);
+
+    // The other order: the later source undone first leaves the first file's days as it wrote them, then that goes too.
+    const third = await till('Cutlery till', [[knives, '2026-04-02', 5], [ladles, '2026-04-02', 1]]);
+    const fourth = await till('Cutlery web', [[knives, '2026-04-02', 2]], 'web.csv');
+    expect((await undo(fourth)).status).toBe(200);
+    expect(await sales([knives, ladles])).toEqual([
+      { code: knives, date: '2026-04-02', quantity: 5 },
+      { code: ladles, date: '2026-04-02', quantity: 1 },
+    ]);
+    expect(await parts([knives, ladles])).toEqual([
+      { code: knives, date: '2026-04-02', source: 'file:Cutlery till', quantity: 5 },
+      { code: ladles, date: '2026-04-02', source: 'file:Cutlery till', quantity: 1 },
+    ]);
+    const last = await undo(third);
+    expect(last.status, last.text).toBe(200);
+    expect(last.json).toMatchObject({ restored: 2, removed: 2 });
+    expect(await sales([knives, ladles])).toEqual([]);
   });
 
   it('refuses the undo of an import a later import under the same mapping wrote over, changing nothing; the later one first, then it', async () => {

@@ -674,15 +674,20 @@ export type WrittenMerged = {
   replaced_to?: string | null;
 };
 
-/** The parts of new sales rows: each row's total is its writer's part (none where the file left it out). */
+/**
+ * The parts of new sales rows: each row's total is its writer's part (none where the file left it
+ * out). A file's Undo needs of these days only which they are (each is removed, its part being what
+ * the file wrote): kept as ranges of consecutive ids rather than a before-image per day (ADR 0174's
+ * amendment of 2026-12-05; putBackSalesImport reads them).
+ */
 const newParts = (writer: SalesWriter) => sql`, parts as (
     insert into sales_sources (sales_id, source, run, quantity)
     select id, ${writer.source}, ${writer.run}, total from all_written where total is not null)${
   writer.importId
     ? sql`,
-    before_import as (
-      insert into sales_parts_before_import (import_id, sales_id, written, previous_part, replaced, created)
-      select ${writer.importId}, id, total, null, 0, true from all_written where total is not null)`
+    created_days as (
+      insert into sales_days_created_by_import (import_id, first_id, last_id)
+      select ${writer.importId}, min(id), max(id) from (select id, id - row_number() over (order by id) as range from all_written where total is not null) r group by range)`
     : sql``
 }`;
 
@@ -700,7 +705,7 @@ function writtenParts(target: WriteTarget, writer: SalesWriter) {
     sql` and `,
   );
   const addsInRun = writer.run !== null && target.repeatedKeys === 'sum';
-  const part = addsInRun ? sql`case when l.run = excluded.run then l.quantity + excluded.quantity else excluded.quantity end` : sql`excluded.quantity`;
+  const part = addsInRun ? sql`case when i.own_run = ${writer.run} then i.own_part + i.part else i.part end` : sql`i.part`;
   // The writer's own part before this write (the statement's snapshot), read once for kept, the run's before-images and a file's replaced days.
   const day = writer.run === null ? sql`, m.${id(SALES_DAY)} as day` : sql``;
   return sql`, incoming as (
@@ -708,11 +713,18 @@ function writtenParts(target: WriteTarget, writer: SalesWriter) {
       from all_written w join ${id(MERGED_TABLE)} m on ${sameKey}
         left join sales_sources own on own.sales_id = w.id and own.source = ${writer.source}
       where m.${id(SALES_PART)} is not null),
+    -- The own part read in incoming says which parts exist: those are updated, the others inserted,
+    -- without ON CONFLICT's speculative insert per part (the source's other writers take turns with
+    -- this one: the table's import lock, a run's lock). A part written again unchanged (a file
+    -- imported twice) is left as it is: no new row version.
     parts as (
-      insert into sales_sources as l (sales_id, source, run, quantity)
-      select id, ${writer.source}, ${writer.run}, part from incoming
-      -- A part written again unchanged (a file imported twice) is left as it is: no new row version.
-      on conflict (sales_id, source) do update set quantity = ${part}, run = excluded.run where (l.quantity, l.run) is distinct from (${part}, excluded.run)),
+      update sales_sources l set quantity = ${part}, run = ${writer.run}
+      from incoming i
+      where i.own_part is not null and l.sales_id = i.id and l.source = ${writer.source}
+        and (i.own_part, i.own_run) is distinct from (${part}, ${writer.run}::text)),
+    new_parts as (
+      insert into sales_sources (sales_id, source, run, quantity)
+      select i.id, ${writer.source}, ${writer.run}, i.part from incoming i where i.own_part is null),
     kept as (
       select i.id, i.total - i.part as others
       from incoming i

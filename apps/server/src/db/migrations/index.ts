@@ -56,6 +56,7 @@ import * as entityConfigsNameTheirVersion from './0550-entity-configs-name-their
 import * as peopleChooseTheirDateOrder from './0560-people-choose-their-date-order.ts';
 import * as salesImportsCanBeUndone from './0570-sales-imports-can-be-undone.ts';
 import * as stockCountImportsCanBeUndone from './0580-stock-count-imports-can-be-undone.ts';
+import * as salesImportsKeepCreatedDaysAsRanges from './0600-sales-imports-keep-created-days-as-ranges.ts';
 import * as quantitiesByWeightOrLength from './0620-quantities-by-weight-or-length.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -114,5 +115,6 @@ export const migrations: Record<string, Migration> = {
   '0560-people-choose-their-date-order': peopleChooseTheirDateOrder,
   '0570-sales-imports-can-be-undone': salesImportsCanBeUndone,
   '0580-stock-count-imports-can-be-undone': stockCountImportsCanBeUndone,
+  '0600-sales-imports-keep-created-days-as-ranges': salesImportsKeepCreatedDaysAsRanges,
   '0620-quantities-by-weight-or-length': quantitiesByWeightOrLength,
 };
