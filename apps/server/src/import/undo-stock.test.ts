@@ -61,17 +61,18 @@ describe.each(backends)('undo of a stock count import on %s', (backend) => {
     const [compost = '', mulch = '', bark = '', peat = ''] = await products(4);
     const day = await today();
     await stored(compost, '2026-11-28', 12);
-    await stored(compost, day, 9);
+    // Compost and bark are sold by weight (ADR 0176): their counts in kg, put back to the gram.
+    await stored(compost, day, 9.5);
     await stored(mulch, day, 4);
-    await stored(bark, '2026-11-28', 7);
+    await stored(bark, '2026-11-28', 7.25);
     const before = await state([compost, mulch, bark, peat]);
     expect(before.onHand).toEqual([
-      { code: compost, stock: 9 },
+      { code: compost, stock: 9.5 },
       { code: mulch, stock: 4 },
-      { code: bark, stock: 7 },
+      { code: bark, stock: 7.25 },
       { code: peat, stock: 0 },
     ]);
-    // Last week's file as today's: compost 9 → 12, mulch unchanged at 4, bark and peat get a count today.
+    // Last week's file as today's: compost 9.5 → 12, mulch unchanged at 4, bark and peat get a count today.
     const imported = await take(day, [[compost, 12], [mulch, 4], [bark, 3], [peat, 5]], 'count-week47.csv');
     expect((await state([compost, bark, peat])).onHand).toEqual([
       { code: compost, stock: 12 },
