@@ -581,7 +581,7 @@ describe('Data screen', () => {
     await stockFilter.fill('abc');
     const hint = page.getByTestId('filter-hint');
     await hint.waitFor();
-    expect(await hint.textContent()).toBe('Type a whole number, or <, >, or a range like 10-50');
+    expect(await hint.textContent()).toBe('Type a number, or <, >, or a range like 10-50');
     expect(await stockFilter.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByTestId('rows-error').count()).toBe(0);
     expect(await rowCountText(page)).toBe(under);

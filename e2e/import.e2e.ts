@@ -271,7 +271,7 @@ describe('data integration (Settings)', () => {
     await previewRows(page).nth(4).waitFor();
     // Records 4 and 5 of the preview carry the bad stock: highlighted before anything is sent.
     expect(await previewCell(page, 3, 'current_stock').getAttribute('data-problem')).toBe('true');
-    expect(await previewCell(page, 3, 'current_stock').getByTestId('cell-problem').textContent()).toBe('Expected a whole number, found "lots".');
+    expect(await previewCell(page, 3, 'current_stock').getByTestId('cell-problem').textContent()).toBe('Expected a number, found "lots".');
     expect(await previewCell(page, 0, 'current_stock').getAttribute('data-problem')).toBeNull();
     expect(await page.getByTestId('preview-summary').textContent()).toBe('2 values in these records will be refused by the server.');
 
@@ -286,7 +286,7 @@ describe('data integration (Settings)', () => {
     const rowErrors = failure.getByTestId('upload-row-errors');
     expect(await rowErrors.getByTestId('row-error').count()).toBe(100);
     const first = rowErrors.getByTestId('row-error').first().getByRole('cell');
-    expect(await first.allTextContents()).toEqual(['5', 'current_stock', 'current_stock', 'Expected a whole number, found "lots".']);
+    expect(await first.allTextContents()).toEqual(['5', 'current_stock', 'current_stock', 'Expected a number, found "lots".']);
     expect(await rowErrors.getByTestId('row-errors-more').textContent()).toBe('and 5 more');
 
     // Nothing written, not even the good rows; the failure is in the log.
@@ -348,7 +348,7 @@ describe('data integration (Settings)', () => {
 
     const failure = page.getByTestId('import-error');
     await failure.getByTestId('upload-row-errors').waitFor({ timeout: 45_000 });
-    expect(await failure.getByTestId('row-error').first().getByRole('cell').allTextContents()).toEqual(['20002', 'current_stock', 'current_stock', 'Expected a whole number, found "many".']);
+    expect(await failure.getByTestId('row-error').first().getByRole('cell').allTextContents()).toEqual(['20002', 'current_stock', 'current_stock', 'Expected a number, found "many".']);
     expect(await progress.count()).toBe(0);
     expect(await productsWithPrefix(prefix)).toEqual([]);
     await logRow(page, fileName).getByTestId('log-status').filter({ hasText: 'error' }).waitFor();
