@@ -30,6 +30,6 @@ export { classifyDemand } from './demand.ts';
 export { dayLabels, dayNumber } from './dates.ts';
 export { seasonalityTest, multiplicativeIndices } from './seasonality.ts';
 export { nelderMead, normalQuantile } from './stats.ts';
-export { STOCK_BAND_TAIL } from './stock.ts';
+export { COUNT_AHEAD_DAYS, STOCK_BAND_TAIL } from './stock.ts';
 export { crostonRate } from './models/intermittent.ts';
 export { catalogueCalendar, closedDatesBetween, firstOpenDayFrom, CATALOGUE_PROFILE, NEW_ITEM_DAYS, type CatalogueCalendar, type ClosedWeekdayInMonths, type DailyTotals, type ProductStart } from './calendar.ts';

@@ -128,6 +128,18 @@ describe('forecastProduct', () => {
     expect(result.stock[0]!.stock_level).toBeCloseTo(40 - result.forecast[0]!.yhat, 6);
   });
 
+  it("takes a count dated up to two days after the first forecast day (a writer's day ahead of the shop's) as the opening stock, the latest first; a later one is not history yet", () => {
+    const sales = salesOf(new Array<number>(60).fill(4));
+    for (const ahead of [1, 2]) {
+      const result = ok({ sales, stock: [{ ds: day(59), stock_level: 90 }, { ds: day(60 + ahead), stock_level: 40 }], horizon: 5 });
+      expect(result.stock[0]!.stock_level).toBeCloseTo(40 - result.forecast[0]!.yhat, 6);
+    }
+    const both = ok({ sales, stock: [{ ds: day(62), stock_level: 30 }, { ds: day(61), stock_level: 40 }], horizon: 5 });
+    expect(both.stock[0]!.stock_level).toBeCloseTo(30 - both.forecast[0]!.yhat, 6);
+    const later = ok({ sales, stock: [{ ds: day(59), stock_level: 90 }, { ds: day(63), stock_level: 40 }], horizon: 5 });
+    expect(later.stock[0]!.stock_level).toBeCloseTo(90 - later.forecast[0]!.yhat, 6);
+  });
+
   it('applies a learnt promotion uplift to future promotion days', () => {
     const promotions = Array.from({ length: 12 }, (_, k) => day(10 + 14 * k));
     const values = Array.from({ length: 180 }, (_, t) => (promotions.includes(day(t)) ? 30 : 10));

@@ -5,18 +5,27 @@ import type { Delivery, ForecastRow, ReorderAdvice, SeasonTooLate, StockPoint, S
 export type StockStart = { day: number; level: number };
 
 /**
+ * How many days after the first forecast day a count may be dated and still be the stock on hand
+ * now. A count is dated in its writer's day (a browser's zone, an import's) and the forecast starts
+ * on the shop's (ADR 0173): two zones' days differ by up to two dates (UTC−12 to UTC+14 is 26
+ * hours), so a count typed this minute by someone ahead of the shop is dated its tomorrow or the
+ * day after. Later counts are not history yet (data whose sales end in the past).
+ */
+export const COUNT_AHEAD_DAYS = 2;
+
+/**
  * Stock on hand at the end of the last history day: the latest snapshot, minus
  * the sales recorded after it, plus deliveries dated after it (a snapshot on the
- * first forecast day is taken as is). Null when no usable snapshot exists (the
- * projection is then left empty).
+ * first forecast day, or up to COUNT_AHEAD_DAYS after it, is taken as is). Null
+ * when no usable snapshot exists (the projection is then left empty).
  */
 export function stockAtHistoryEnd(stock: StockPoint[] | undefined, deliveries: Delivery[] | undefined, salesAfter: (fromDay: number) => number, lastHistoryDay: number): StockStart | null {
   let latest: StockStart | null = null;
   for (const point of stock ?? []) {
     const day = dayNumber(point?.ds);
     // A snapshot taken on the first forecast day (stock counted this morning, sales known
-    // up to yesterday) is the opening stock; later snapshots are not history yet.
-    if (Number.isNaN(day) || day > lastHistoryDay + 1 || typeof point.stock_level !== 'number' || !Number.isFinite(point.stock_level)) continue;
+    // up to yesterday) is the opening stock, as is one dated by a clock ahead of the shop's.
+    if (Number.isNaN(day) || day > lastHistoryDay + 1 + COUNT_AHEAD_DAYS || typeof point.stock_level !== 'number' || !Number.isFinite(point.stock_level)) continue;
     if (!latest || day >= latest.day) latest = { day, level: point.stock_level };
   }
   if (!latest) return null;

@@ -31,10 +31,10 @@ function expectedHistorical(since: string, days: number, sales: Pairs, snapshots
   return JSON.stringify({ sales: dates.map((ds) => ({ ds, y: soldOn.get(ds) ?? 0 })), stock });
 }
 
-/** On hand as a buyer reads the chart: a count dated the first forecast day, else the line's last day from the count it started at. */
+/** On hand as a buyer reads the chart: the latest count dated the first forecast day or up to two after it, else the line's last day from the count it started at. */
 function expectedOnHand(since: string, days: number, snapshots: Pairs, historical: string) {
-  const opening = snapshots.find(([day]) => day === days);
-  if (opening) return { units: Number(opening[1]), countedUnits: Number(opening[1]), countedOn: dateOf(since, days) };
+  const opening = snapshots.filter(([day]) => day >= days && day <= days + 2).sort(([a], [b]) => a - b).at(-1);
+  if (opening) return { units: Number(opening[1]), countedUnits: Number(opening[1]), countedOn: dateOf(since, opening[0]) };
   const { stock } = JSON.parse(historical) as { stock: { ds: string; stock_level: number; isStockSnapshot: boolean }[] };
   const count = stock.filter((point) => point.isStockSnapshot).at(-1);
   const last = stock.at(-1);
@@ -110,5 +110,10 @@ describe('historicalJson', () => {
     expect(onHand).toEqual({ units: 40, countedUnits: 40, countedOn: '2026-01-06' });
     // The history's line still ends where the sales left it.
     expect((JSON.parse(json) as { stock: { stock_level: number }[] }).stock.at(-1)?.stock_level).toBe(8);
+  });
+
+  it("takes the latest count dated up to two days after it (a writer's day ahead of the shop's) as what is on hand; a later one waits", () => {
+    expect(historicalJson({ sales: '3:2', snapshots: '1:10,7:30,6:40', deliveries: null }, '2026-01-01', 5).onHand).toEqual({ units: 30, countedUnits: 30, countedOn: '2026-01-08' });
+    expect(historicalJson({ sales: '3:2', snapshots: '1:10,8:30', deliveries: null }, '2026-01-01', 5).onHand).toEqual({ units: 8, countedUnits: 10, countedOn: '2026-01-02' });
   });
 });

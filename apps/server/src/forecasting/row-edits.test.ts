@@ -20,9 +20,9 @@ describe.each(backends)('rows written on the Data screen on %s', (backend) => {
   const productId = async (code: string) => Number((await sql<{ id: string }>`select id from data.products where product_code = ${code}`.execute(server.database.db)).rows[0]?.id);
   const taskIdsOf = async (code: string) => (await sql<{ id: string }>`select id from forecast_tasks where style_code = ${code} order by created_at`.execute(server.database.db)).rows.map((row) => row.id);
   /** Writes through the Data screen's API and returns the single-product runs the write queued for `code`. */
-  async function write(action: 'add' | 'edit' | 'delete', table: string, body: Record<string, unknown>, code: string): Promise<{ row: Record<string, unknown>; queued: string[] }> {
+  async function write(action: 'add' | 'edit' | 'delete', table: string, body: Record<string, unknown>, code: string, query = ''): Promise<{ row: Record<string, unknown>; queued: string[] }> {
     const before = new Set(await taskIdsOf(code));
-    const response = await server.request(`/api/records/tables/${table}/rows/${action}/`, { token, body });
+    const response = await server.request(`/api/records/tables/${table}/rows/${action}/${query}`, { token, body });
     expect(response.status, response.text).toBe(action === 'add' ? 201 : 200);
     return { row: response.json as Record<string, unknown>, queued: (await taskIdsOf(code)).filter((id) => !before.has(id)) };
   }
@@ -152,5 +152,19 @@ describe.each(backends)('rows written on the Data screen on %s', (backend) => {
     } finally {
       await sql`update forecast_tasks set status = 'completed' where id = ${waiting}`.execute(server.database.db);
     }
+  });
+
+  it("starts the projection from a stock typed by someone whose day is ahead of the shop's (ADR 0030's amendment of 2026-12-06)", async () => {
+    // 25 hours apart: the writer's day is always the shop's tomorrow or the day after, the count dated after the forecast's first day.
+    const [shopZone, writerZone] = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'];
+    const chosen = await server.request('/api/shop/time-zone/', { token, method: 'PUT', body: { timeZone: shopZone } });
+    expect(chosen.status, chosen.text).toBe(200);
+    const id = await productId('OIL-1');
+    const corrected = await write('edit', 'products', { id, current_stock: 25 }, 'OIL-1', `?time_zone=${encodeURIComponent(writerZone)}`);
+    const forecast = await forecastAfter(corrected.queued, 'OIL-1');
+    const { rows } = await sql<{ date: string }>`select date::text as date from data.stock_snapshots where product_id = ${id} order by date desc limit 1`.execute(server.database.db);
+    expect(rows[0]!.date > forecast.forecast.sales[0]!.ds).toBe(true);
+    expect(forecast.forecast.stock[0]!.stock_level).toBeCloseTo(25 - forecast.forecast.sales[0]!.yhat, 2);
+    expect(forecast.product.onHand).toEqual({ units: 25, countedUnits: 25, countedOn: rows[0]!.date });
   });
 });

@@ -2,12 +2,13 @@
 // for the forecast read (history-json.ts: the chart's line and the header's figure) and for the
 // catalogue run's worker threads (batch-task.ts: the figure stored with each forecast, which the
 // report's lists and the dashboard read), so the screens cannot disagree about it.
+import { COUNT_AHEAD_DAYS } from '@stockwise/forecast';
 
 /**
  * What the product has on hand when the forecast starts: the stock line's last day (the last day of
- * history) and the count it started from — or a count dated the first forecast day itself, taken
- * as it is, as the projection takes it (`stockAtHistoryEnd` in the engine). Null without a count
- * on or before that day.
+ * history) and the count it started from — or a count dated the first forecast day itself, or up to
+ * COUNT_AHEAD_DAYS after it (typed by someone whose day is ahead of the shop's), taken as it is, as
+ * the projection takes it (`stockAtHistoryEnd` in the engine). Null without such a count.
  */
 export type OnHand = { units: number; countedUnits: number; countedOn: string };
 
@@ -19,8 +20,8 @@ export type DailyHistory = {
   counted: Float64Array;
   isCount: Uint8Array;
   firstCount: number;
-  /** A count dated the first forecast day (day `days`): what is on hand, as it is. */
-  openingCount: number | null;
+  /** The latest count dated the first forecast day (day `days`) or up to COUNT_AHEAD_DAYS after it: what is on hand, as it is. */
+  openingCount: { day: number; level: number } | null;
 };
 
 export const emptyHistory = (days: number): DailyHistory => ({
@@ -33,12 +34,13 @@ export const emptyHistory = (days: number): DailyHistory => ({
   openingCount: null,
 });
 
-/** A count on `day`: within the window it resets the line; on the first forecast day it is the opening count; later ones wait. */
+/** A count on `day`: within the window it resets the line; from the first forecast day on (COUNT_AHEAD_DAYS) the latest is the opening count; later ones wait. */
 export function addCount(history: DailyHistory, day: number, level: number): void {
-  if (day < 0 || day > history.days) return;
+  if (day < 0 || day > history.days + COUNT_AHEAD_DAYS) return;
   history.firstCount = Math.min(history.firstCount, day);
-  if (day === history.days) history.openingCount = level;
-  else {
+  if (day >= history.days) {
+    if (!history.openingCount || day >= history.openingCount.day) history.openingCount = { day, level };
+  } else {
     history.counted[day] = level;
     history.isCount[day] = 1;
   }
@@ -62,7 +64,8 @@ export function walkStockLine(history: DailyHistory, since: string, visit?: (day
     level = isCount[day] ? (counted[day] as number) : level - (sold[day] as number) + (received[day] as number);
     visit?.(day, level);
   }
-  if (history.openingCount !== null) return { units: history.openingCount, countedUnits: history.openingCount, countedOn: dayOf(since, days) };
+  const opening = history.openingCount;
+  if (opening) return { units: opening.level, countedUnits: opening.level, countedOn: dayOf(since, opening.day) };
   if (countDay < 0) return null;
   return { units: level, countedUnits: counted[countDay] as number, countedOn: dayOf(since, countDay) };
 }
