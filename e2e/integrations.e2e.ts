@@ -524,7 +524,8 @@ describe('scheduled integrations (Settings)', () => {
 
   it("refuses the switch of a list read before another admin's save, shows the integration as it is now, and Reload closes the refusal", async () => {
     const { page } = browser;
-    const endpoint = `${source.origin}/switch-after-theirs`;
+    // Its own name on each try: a retry must not find the first try's row.
+    const endpoint = `${source.origin}/switch-after-theirs-${Date.now()}`;
     const adminToken = await accessOf(admin);
     const created = await callApi('/api/integrations/scheduled/', adminToken, { endpoint, mapping_selection: 'shop_export_json', target_entity: 'products', records_path: 'items' });
     await openSettings(page);
@@ -556,7 +557,8 @@ describe('scheduled integrations (Settings)', () => {
     await enabled.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => item.getByTestId('integration-next-run').textContent()).not.toBe('off');
-    const saved = (await (await fetch(`${server.baseUrl}/api/integrations/scheduled/${created.id as number}/`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as Record<string, unknown>;
-    expect(saved).toMatchObject({ enabled: true, schedule_frequency: 'daily' });
+    // The switch moves at once (spec §4); the server's save lands after it.
+    const stored = async () => (await (await fetch(`${server.baseUrl}/api/integrations/scheduled/${created.id as number}/`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as Record<string, unknown>;
+    await expect.poll(stored, { timeout: 15_000 }).toMatchObject({ enabled: true, schedule_frequency: 'daily' });
   });
 });
