@@ -10,7 +10,8 @@
 // 256 KiB with £ costs previewed from its head without a warning; a second till's file warned of
 // before it replaces the first's under the same mapping, and imported under a new one, adding up;
 // and, imported under the first's mapping all the same, undone from the Import log by keyboard; the
-// stock count given one date, undone from the import's answer by keyboard (ADR 0175).
+// stock count given one date, undone from the import's answer by keyboard (ADR 0175); a deli scale's
+// file of only 1.250 and 2.450 kg read as kilos once Decimal separator is set to Point (ADR 0176).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -62,6 +63,16 @@ async function stockCounts(prefix: string): Promise<[string, string, number][]> 
     for (const row of ((await answer.json()) as { results: { date: string; stock_level: number }[] }).results) counts.push([product.product_code, row.date, row.stock_level]);
   }
   return counts;
+}
+
+/** The sales of the products whose code starts with `prefix`, read through the API: [day, quantity] by code, in day order. */
+async function salesOf(prefix: string): Promise<Record<string, [string, number][]>> {
+  const sales: Record<string, [string, number][]> = {};
+  for (const product of await productsWithPrefix(prefix)) {
+    const answer = await fetch(`${inject('baseUrl')}/api/records/tables/sales/data/?sort_by=date&filters_json=${encodeURIComponent(JSON.stringify({ product_id: product.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
+    sales[product.product_code] = ((await answer.json()) as { results: { date: string; quantity: number }[] }).results.map((row) => [row.date, Number(row.quantity)]);
+  }
+  return sales;
 }
 
 /** Imports a file through the API with a mapping it does not fit: the log gets a failure with a long reason. */
@@ -488,7 +499,10 @@ describe('data integration (Settings)', () => {
     expect(await page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Artikelnr.');
     expect(await page.getByLabel('Name (name)', { exact: true }).inputValue()).toBe('Bezeichnung');
     expect(await page.getByLabel('Unit cost (unit_cost)').inputValue()).toBe('EK-Preis');
-    expect(await page.getByRole('checkbox', { name: 'Decimal comma (12,50)' }).isChecked()).toBe(true);
+    const separator = page.getByLabel('Decimal separator', { exact: true });
+    expect(await separator.inputValue()).toBe(',');
+    expect(await separator.locator('option:checked').textContent()).toBe('Comma (1,25)');
+    await page.getByText('Detected: comma (1,25)').waitFor();
     await previewRows(page).nth(1).waitFor();
     expect(await previewCell(page, 0, 'unit_cost').textContent()).toBe('1.25');
     expect(await previewCell(page, 1, 'unit_cost').textContent()).toBe('1234.50');
@@ -605,13 +619,42 @@ describe('data integration (Settings)', () => {
 
     await importButton(page).click();
     await page.getByTestId('import-result').waitFor();
-    const sales: Record<string, [string, number][]> = {};
-    for (const product of await productsWithPrefix(prefix)) {
-      const answer = await fetch(`${inject('baseUrl')}/api/records/tables/sales/data/?sort_by=date&filters_json=${encodeURIComponent(JSON.stringify({ product_id: product.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
-      sales[product.product_code] = ((await answer.json()) as { results: { date: string; quantity: number }[] }).results.map((row) => [row.date, Number(row.quantity)]);
-    }
     // 0.1 + 0.2 is 0.3 kg, not 0.30000000000000004.
-    expect(sales).toEqual({ [cheddar]: [['2026-11-14', 0.75]], [olives]: [['2026-11-14', 0.3], ['2026-11-15', -0.2]] });
+    expect(await salesOf(prefix)).toEqual({ [cheddar]: [['2026-11-14', 0.75]], [olives]: [['2026-11-14', 0.3], ['2026-11-15', -0.2]] });
+  });
+
+  it("imports a deli scale's file of only 1.250 and 2.450 kg: refused while the file shows no separator, read as kilos once Decimal separator is set to Point by keyboard", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('KILO');
+    const [cheddar, ham] = [`${prefix}CHE`, `${prefix}HAM`];
+    await addProducts([cheddar, ham]);
+    // No figure like 0.6 or 12.5: 2.450 could as well be a German till's 2450 pieces.
+    await chooseSalesFile(page, `${prefix.toLowerCase()}scale.csv`, ['Date,Item,Description,Qty (kg)', `14/11/2026,${cheddar},Cheddar mature,1.250`, `14/11/2026,${ham},Serrano ham,2.450`]);
+    expect(await page.getByLabel('Quantity (quantity) · required').inputValue()).toBe('Qty (kg)');
+    const separator = page.getByLabel('Decimal separator', { exact: true });
+    expect(await separator.inputValue()).toBe('');
+    expect(await separator.locator('option').allTextContents()).toEqual(['Detect from the file', 'Point (1.25)', 'Comma (1,25)']);
+    await page.getByText('Detected: not shown by the file').waitFor();
+    const problem = (index: number) => previewCell(page, index, 'quantity').getByTestId('cell-problem');
+    await problem(1).waitFor();
+    expect(await problem(1).textContent()).toBe(
+      "2.450 could be 2.45 or 2450: if it means 2450, the file groups thousands with points: set Decimal separator to Comma on the import screen (the mapping's decimal_separator); if it means 2.45, the file writes decimal points: set Decimal separator to Point on the import screen (the mapping's decimal_separator).",
+    );
+    expect(await problem(0).textContent()).toContain('1.250 could be 1.25 or 1250');
+    await expectAccessible(page, 'a file of kilos that shows no decimal separator');
+
+    await separator.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => previewRows(page).getByTestId('cell-problem').count()).toBe(0);
+    expect(await separator.inputValue()).toBe('.');
+    expect(await separator.locator('option:checked').textContent()).toBe('Point (1.25)');
+    expect(await previewCell(page, 1, 'quantity').textContent()).toBe('2.45');
+    expect(await page.getByTestId('preview-summary').textContent()).toBe('Every previewed value fits its column.');
+    await expectAccessible(page, 'the decimal point chosen');
+
+    await importButton(page).click();
+    await page.getByTestId('import-result').waitFor();
+    expect(await salesOf(prefix)).toEqual({ [cheddar]: [['2026-11-14', 1.25]], [ham]: [['2026-11-14', 2.45]] });
   });
 
   it("imports a garden shop's stock count without a date column: Same date for all lines, the day chosen, the counts stored on it, says those older than the product list's stock change nothing, and undoes it from its answer by keyboard", async () => {

@@ -1,11 +1,12 @@
 // A shop that sells by weight or length (ADR 0176): a deli's till export of kilos, a German
 // butcher's `0,25` with the decimal comma, a stock count of 12.5 m of cable. Quantities of up to 3
 // decimal places are read, added up exactly (0.1 + 0.2 kg is 0.3) and stored as written; the
-// figures an import cannot read for sure are refused naming the row and field.
+// figures an import cannot read for sure are refused naming the row and field; a file of only
+// `1.250` and `2.450` kg is read as its chosen separator says (ADR 0176, amendment 2026-12-06).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { importFile } from '../testing/uploads.ts';
+import { importFile, postMultipart } from '../testing/uploads.ts';
 
 const products = 'Item,Description\nCHE-001,Cheddar mature\nHAM-002,Serrano ham\nCAB-003,Cable 3x1.5 mm²\n';
 const productsMapping = { entities: { products: { field_mappings: { product_code: 'Item', name: 'Description' } } } };
@@ -90,7 +91,7 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
       [
         3,
         'quantity',
-        "2.450 could be 2.45 or 2450: if it means 2450, the file groups thousands with points: set the mapping's decimal separator to a comma (Decimal comma on the import screen); if it means 2.45, the file writes decimal points: set the mapping's decimal separator to a point (the import screen does when the file's other figures show one).",
+        "2.450 could be 2.45 or 2450: if it means 2450, the file groups thousands with points: set Decimal separator to Comma on the import screen (the mapping's decimal_separator); if it means 2.45, the file writes decimal points: set Decimal separator to Point on the import screen (the mapping's decimal_separator).",
       ],
       [4, 'quantity', 'Expected a number, not £3: it has a currency sign: save the column as plain numbers, without the sign.'],
     ]);
@@ -100,6 +101,42 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
     const read = await importFile(server, token, { fileName: 'till.csv', content: [deliHeader, '04/12/2026,CHE-001,Cheddar mature,2.450,kg,36.75'].join('\n'), mapping: chosen, entityType: 'sales' });
     expect(read.status, JSON.stringify(read.json)).toBe(200);
     expect((await stored('CHE-001')).at(-1)).toEqual({ date: '2026-12-04', quantity: '2.450' });
+  });
+
+  it("reads a till file of only 1.250 and 2.450 kg as its chosen separator says: refused undecided, kilos with a point, thousands with a comma; the point saved in a mapping is read back", async () => {
+    const file = (day: string) => `Date,Item,Qty\n${day}/12/2026,CHE-001,1.250\n${day}/12/2026,HAM-002,2.450\n`;
+    const mapping = (separator?: '.' | ',') => ({ entities: { sales: { field_mappings: { date: 'Date', product_id: 'Item', quantity: 'Qty' }, date_format: 'dd/mm/yyyy', ...(separator ? { decimal_separator: separator } : {}) } } });
+    const advice = (figure: string, fraction: string, thousands: string) =>
+      `${figure} could be ${fraction} or ${thousands}: if it means ${thousands}, the file groups thousands with points: set Decimal separator to Comma on the import screen (the mapping's decimal_separator); if it means ${fraction}, the file writes decimal points: set Decimal separator to Point on the import screen (the mapping's decimal_separator).`;
+    // No figure shows the separator: the preview detects none and marks both cells.
+    const previewed = await postMultipart(server, '/api/records/preview-file/', token, [{ name: 'file', fileName: 'till.csv', content: file('05') }, { name: 'entity_type', value: 'sales' }]);
+    expect(previewed.status, JSON.stringify(previewed.json)).toBe(200);
+    const proposal = previewed.json as { decimal_separator: unknown; rows: { problems: Record<string, string> }[] };
+    expect(proposal.decimal_separator).toEqual({ detected: null, used: '.' });
+    expect(proposal.rows.map((row) => row.problems['quantity'])).toEqual([advice('1.250', '1.25', '1250'), advice('2.450', '2.45', '2450')]);
+
+    const undecided = await importFile(server, token, { fileName: 'till.csv', content: file('05'), mapping: mapping(), entityType: 'sales' });
+    expect(undecided.status).toBe(400);
+    expect((undecided.json as unknown as { row_errors: { row: number; field: string; column: string; reason: string }[] }).row_errors).toEqual([
+      { row: 2, field: 'quantity', column: 'Qty', reason: advice('1.250', '1.25', '1250') },
+      { row: 3, field: 'quantity', column: 'Qty', reason: advice('2.450', '2.45', '2450') },
+    ]);
+
+    // The point, saved with the mapping and read back from the configuration, is the one the next file is read with.
+    const saved = await server.request('/api/yaml/save-mapping/', { token, body: { name: 'deli_kilos', config: mapping('.') } });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const config = (await server.request('/api/yaml/config/', { token })).json as { content: { mappings: Record<string, { entities: { sales: { decimal_separator?: string } } }> } };
+    const reused = config.content.mappings['deli_kilos'];
+    expect(reused?.entities.sales.decimal_separator).toBe('.');
+    const kilos = await importFile(server, token, { fileName: 'till.csv', content: file('05'), mapping: reused, entityType: 'sales', extra: { mapping_name: 'deli_kilos' } });
+    expect(kilos.status, JSON.stringify(kilos.json)).toBe(200);
+    expect((await stored('CHE-001')).at(-1)).toEqual({ date: '2026-12-05', quantity: '1.250' });
+    expect((await stored('HAM-002')).at(-1)).toEqual({ date: '2026-12-05', quantity: '2.450' });
+
+    const thousands = await importFile(server, token, { fileName: 'till.csv', content: file('06'), mapping: mapping(','), entityType: 'sales' });
+    expect(thousands.status, JSON.stringify(thousands.json)).toBe(200);
+    expect((await stored('CHE-001')).at(-1)).toEqual({ date: '2026-12-06', quantity: '1250.000' });
+    expect((await stored('HAM-002')).at(-1)).toEqual({ date: '2026-12-06', quantity: '2450.000' });
   });
 
   it('records a stock count of 12.5 m as on hand', async () => {

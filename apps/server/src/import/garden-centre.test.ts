@@ -68,7 +68,7 @@ describe.each(backends)("a UK garden centre's files on %s", (backend) => {
       // Read without the decimal comma, the advice is about the comma, not the sign.
       const withPoint = await preview('artikel.csv', list, 'products', [{ name: 'mapping_config', value: JSON.stringify(products().entities.products) }]);
       expect(withPoint.rows[0]?.problems.unit_cost).toBe(
-        "Expected a number, not 2,00: it is written with a decimal comma: set the mapping's decimal separator to a comma (Decimal comma on the import screen).",
+        "Expected a number, not 2,00: it is written with a decimal comma: set Decimal separator to Comma on the import screen (the mapping's decimal_separator).",
       );
       const result = await importFile(server, token, { fileName: 'artikel.csv', content: list, mapping: products({ decimal_separator: ',' }), entityType: 'products' });
       expect(result.status, JSON.stringify(result.json)).toBe(200);

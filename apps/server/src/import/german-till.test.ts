@@ -66,7 +66,7 @@ describe.each(backends)("a German shop's files on %s", (backend) => {
     const result = await importFile(server, token, { fileName: 'Kassenjournal.csv', content: journal, mapping: salesMapping(false), entityType: 'sales' });
     expect(result.status).toBe(400);
     expect((result.json as unknown as RowErrors).row_errors[0]?.reason).toBe(
-      "Expected a number, not 1,000: it is written with a decimal comma: set the mapping's decimal separator to a comma (Decimal comma on the import screen); or it has commas between thousands: save the column without thousands separators.",
+      "Expected a number, not 1,000: it is written with a decimal comma: set Decimal separator to Comma on the import screen (the mapping's decimal_separator); or it has commas between thousands: save the column without thousands separators.",
     );
   });
 

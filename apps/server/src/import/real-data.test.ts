@@ -229,7 +229,7 @@ describe.each(backends)('real data in on %s', (backend) => {
         row: 2,
         field: 'quantity',
         column: 'Menge',
-        reason: "2.450 could be 2.45 or 2450: if it means 2450, the file groups thousands with points: set the mapping's decimal separator to a comma (Decimal comma on the import screen); if it means 2.45, the file writes decimal points: set the mapping's decimal separator to a point (the import screen does when the file's other figures show one).",
+        reason: "2.450 could be 2.45 or 2450: if it means 2450, the file groups thousands with points: set Decimal separator to Comma on the import screen (the mapping's decimal_separator); if it means 2.45, the file writes decimal points: set Decimal separator to Point on the import screen (the mapping's decimal_separator).",
       },
     ]);
     const read = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping: mapping({ decimal_separator: ',' }), entityType: 'sales' });
@@ -397,7 +397,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     // Without the mapping's decimal comma, the refusal says how the figure is written and what to choose.
     const plain = await importFile(server, token, { fileName: 'semi.csv', content: semicolons, mapping: productMapping, entityType: 'products' });
     expect(plain.status).toBe(400);
-    expect(plain.json.row_errors).toEqual([2, 3].map((row) => ({ row, field: 'unit_cost', column: 'cost', reason: expect.stringContaining("decimal comma: set the mapping's decimal separator to a comma") })));
+    expect(plain.json.row_errors).toEqual([2, 3].map((row) => ({ row, field: 'unit_cost', column: 'cost', reason: expect.stringContaining('decimal comma: set Decimal separator to Comma on the import screen') })));
     const commaMapping = { entities: { products: { ...productMapping.entities.products, decimal_separator: ',' } } };
     expect((await importFile(server, token, { fileName: 'semi.csv', content: semicolons, mapping: commaMapping, entityType: 'products' })).status).toBe(200);
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('code\tname\tcategory\tcost\tstock\r\nRDW-3\tCafé crème\tDrinks\t2.5\t7\r\n', 'utf16le')]);

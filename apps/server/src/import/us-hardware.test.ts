@@ -74,7 +74,7 @@ describe.each(backends)("a US hardware store's files on %s", (backend) => {
     const refused = await importFile(server, token, { fileName: 'p.csv', content: undecided, mapping: products({ field_mappings: { product_code: 'SKU', name: 'Description', unit_cost: 'Unit Cost' } }), entityType: 'products' });
     expect(refused.status).toBe(400);
     expect((refused.json.row_errors as RowError[])[0]?.reason).toBe(
-      "Expected a number, not 1,234: it is written with a decimal comma: set the mapping's decimal separator to a comma (Decimal comma on the import screen); or it has commas between thousands: save the column without thousands separators.",
+      "Expected a number, not 1,234: it is written with a decimal comma: set Decimal separator to Comma on the import screen (the mapping's decimal_separator); or it has commas between thousands: save the column without thousands separators.",
     );
     const point = await importFile(server, token, { fileName: 'p.csv', content: undecided, mapping: products({ field_mappings: { product_code: 'SKU', name: 'Description', unit_cost: 'Unit Cost' }, decimal_separator: '.' }), entityType: 'products' });
     expect(point.status, JSON.stringify(point.json)).toBe(200);

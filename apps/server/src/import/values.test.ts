@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asStoredDecimal, DateOrderDetector, decimalPlacesWritten, detectDecimalSeparator, fromDecimalComma, isoDateProblem, isoDateTime, isoDay, numberWritingHint, pointGroupsProblem, readDate, readExcelSerial, splitDate } from './values.ts';
+import { asStoredDecimal, DateOrderDetector, DECIMAL_SEPARATOR_CHOICE, decimalPlacesWritten, detectDecimalSeparator, fromDecimalComma, isoDateProblem, isoDateTime, isoDay, numberWritingHint, pointGroupsProblem, readDate, readExcelSerial, splitDate } from './values.ts';
 
 describe('dates as files write them', () => {
   it.each([
@@ -146,7 +147,7 @@ describe('decimal commas', () => {
   });
 
   it('says why a refused figure was refused when its writing tells', () => {
-    expect(numberWritingHint('3,20', false)).toBe("Expected a number, not 3,20: it is written with a decimal comma: set the mapping's decimal separator to a comma (Decimal comma on the import screen).");
+    expect(numberWritingHint('3,20', false)).toBe("Expected a number, not 3,20: it is written with a decimal comma: set Decimal separator to Comma on the import screen (the mapping's decimal_separator).");
     expect(numberWritingHint('1.234,5', false)).toContain('decimal comma');
     // A decimal point with thousands could be either too: only a comma says which.
     expect(numberWritingHint('1.234', false)).toBeNull();
@@ -155,6 +156,14 @@ describe('decimal commas', () => {
     // Either: both are said.
     expect(numberWritingHint('1,234', false)).toMatch(/decimal comma.*; or it has commas between thousands/);
     for (const [raw, comma] of [['abc', false], ['3,20', true], ['12.5.1', false], [7, false]] as const) expect(numberWritingHint(raw, comma)).toBeNull();
+  });
+
+  it("names the Import screen's Decimal separator and its options in the words the select shows", async () => {
+    type Builder = { decimalSeparator: string; decimalSeparators: { point: string; comma: string } };
+    const locale = JSON.parse(await readFile(new URL('../../../web/public/locales/en/common.json', import.meta.url), 'utf8')) as { import: { builder: Builder } };
+    const builder = locale.import.builder;
+    expect([builder.decimalSeparator, builder.decimalSeparators.point, builder.decimalSeparators.comma]).toEqual([DECIMAL_SEPARATOR_CHOICE.label, `${DECIMAL_SEPARATOR_CHOICE.point} (1.25)`, `${DECIMAL_SEPARATOR_CHOICE.comma} (1,25)`]);
+    expect(pointGroupsProblem('2.450')).toContain(`set ${builder.decimalSeparator} to ${DECIMAL_SEPARATOR_CHOICE.point} on the import screen`);
   });
 
   it('tells a currency sign in a whole-number column as the money columns read one (currency.ts), a refund before its sign too', () => {
@@ -170,7 +179,7 @@ describe('decimal commas', () => {
     }
     expect(numberWritingHint('1,234', false, true)).toBe('Expected a whole number, not 1,234: it has commas between thousands: save the column without thousands separators.');
     expect(numberWritingHint('2.450', false, true)).toBe(
-      "Expected a whole number, not 2.450: this column counts whole units; or, if it means 2450, the file groups thousands with points: set the mapping's decimal separator to a comma (Decimal comma on the import screen).",
+      "Expected a whole number, not 2.450: this column counts whole units; or, if it means 2450, the file groups thousands with points: set Decimal separator to Comma on the import screen (the mapping's decimal_separator).",
     );
     expect(numberWritingHint('-1.000.000', false, true)).toContain('if it means -1000000,');
     // Read with a decimal comma, 2.450 is 2450 already; 1234.500 groups no thousands.

@@ -268,7 +268,12 @@ const decimalCommaWritten = /^[+-]?(\d+|\d{1,3}(\.\d{3})+),\d+$/;
 const commaThousandsWritten = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
 const decimalPointWritten = /^[+-]?\d*\.\d+$/;
 const fractionWritten = /^[+-]?\d+\.\d+$/;
-const SET_DECIMAL_COMMA = "set the mapping's decimal separator to a comma (Decimal comma on the import screen)";
+/** The import screen's choice of how a file writes decimals, in the words its select shows (web locale import.builder.decimalSeparator). */
+export const DECIMAL_SEPARATOR_CHOICE = { label: 'Decimal separator', point: 'Point', comma: 'Comma' } as const;
+// Named as the screen shows the choice, and as a mapping sent by an API or an integration writes it.
+const setSeparator = (option: string) => `set ${DECIMAL_SEPARATOR_CHOICE.label} to ${option} on the import screen (the mapping's decimal_separator)`;
+const SET_DECIMAL_COMMA = setSeparator(DECIMAL_SEPARATOR_CHOICE.comma);
+const SET_DECIMAL_POINT = setSeparator(DECIMAL_SEPARATOR_CHOICE.point);
 
 /**
  * Why a number the validator refused was refused, when the way it is written tells: a fraction in a
@@ -373,7 +378,7 @@ export function pointGroupsProblem(text: string): string | null {
   const trimmed = text.trim();
   if (!pointGroupOnly.test(trimmed)) return null;
   const fraction = String(Number(trimmed));
-  return `${trimmed} could be ${fraction} or ${trimmed.replaceAll('.', '')}: if it means ${trimmed.replaceAll('.', '')}, the file groups thousands with points: ${SET_DECIMAL_COMMA}; if it means ${fraction}, the file writes decimal points: set the mapping's decimal separator to a point (the import screen does when the file's other figures show one).`;
+  return `${trimmed} could be ${fraction} or ${trimmed.replaceAll('.', '')}: if it means ${trimmed.replaceAll('.', '')}, the file groups thousands with points: ${SET_DECIMAL_COMMA}; if it means ${fraction}, the file writes decimal points: ${SET_DECIMAL_POINT}.`;
 }
 
 /** The places after the decimal point of a plain decimal text (`0.12345`: 5), or 0 when it is none. */

@@ -332,6 +332,28 @@ describe('preview and the mapping builder', () => {
     }
   });
 
+  it("sends the decimal point chosen for a file that shows none, saves it, and reads the next file through the saved mapping with it", async () => {
+    await store().loadMappings();
+    await store().selectMapping(null);
+    await store().selectFile(csvFile());
+    expect(store().draft?.decimal_separator).toBeUndefined();
+    await store().setOptions({ decimal_separator: '.' });
+    expect(JSON.parse(previewFields['mapping_config']!)).toMatchObject({ decimal_separator: '.' });
+    await store().saveDraft('deli kilos');
+    const draft = { field_mappings: { product_code: 'product_code', name: 'name', current_stock: 'current_stock' }, decimal_separator: '.' };
+    expect(savedBody).toEqual({ name: 'deli kilos', config: { entities: { products: draft } } });
+    // Next week: the configuration lists the saved mapping, and the file is read and imported through it as saved.
+    configAnswer = { ...goodConfig, content: { ...goodConfig.content, mappings: { ...goodConfig.content.mappings, 'deli kilos': { entities: { products: draft } } } } };
+    useImportStore.setState(initialImportState);
+    await store().loadMappings();
+    await store().selectMapping('deli kilos');
+    await store().selectFile(csvFile());
+    expect(previewFields).toMatchObject({ mapping_name: 'deli kilos', mapping_config: JSON.stringify(draft) });
+    expect(store().draft).toEqual(draft);
+    await store().submit();
+    expect(uploadFields).toMatchObject({ mapping_name: 'deli kilos', mapping_config: JSON.stringify({ entities: { products: draft } }) });
+  });
+
   it('a mapping whose config is missing: "Mapping configuration for \'{name}\' not found."', async () => {
     useImportStore.setState({ selectedMapping: 'ghost', mappingConfig: null });
     await store().selectFile(csvFile());

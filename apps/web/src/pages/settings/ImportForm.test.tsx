@@ -4,7 +4,8 @@
 // more", the success counts, the upload and server progress, and the file input reachable by its
 // label (keyboard users tab to it); why the form left a saved mapping, a draft's column the file
 // lacks shown as such, Import disabled for a file the preview could not read, and "What does each
-// value mean?" for values outside a column's choices; Name needed only to add new products (a stock take imports without it).
+// value mean?" for values outside a column's choices; Name needed only to add new products (a stock take imports without it);
+// the Decimal separator chosen as detected, a point or a comma, with what the file showed.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -114,6 +115,39 @@ describe('import form', () => {
     const [row] = screen.getAllByTestId('preview-row');
     const cell = (field: string) => row!.querySelector(`[data-column="${field}"]`)!.textContent;
     expect([cell('unit_cost'), cell('weight'), cell('lead_time_days')]).toEqual(['1.50', '0.125', '14']);
+  });
+
+  it("asks how the file writes decimals: detected, point or comma, with what the file showed; the choice goes into the draft", () => {
+    // A deli's kilos, all like 1.250: no figure shows the separator, and 2.450 could be a German till's 2450.
+    const kilos: PreviewFileResponse = { ...previewData, raw_rows: [['01/12/2025', 'A-1', '1.250'], ['02/12/2025', 'A-1', '2.450']] };
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', draft: mapping.entities.sales, previewData: kilos });
+    const { rerender } = renderForm();
+    const separator = () => screen.getByLabelText('Decimal separator') as HTMLSelectElement;
+    const description = () => document.getElementById(separator().getAttribute('aria-describedby') ?? '')?.textContent;
+    expect([...separator().options].map((option) => [option.value, option.textContent])).toEqual([
+      ['', 'Detect from the file'],
+      ['.', 'Point (1.25)'],
+      [',', 'Comma (1,25)'],
+    ]);
+    expect(separator().selectedOptions[0]?.textContent).toBe('Detect from the file');
+    expect(description()).toBe('Detected: not shown by the file');
+    expect(screen.queryByRole('checkbox', { name: /decimal/i })).toBeNull();
+
+    fireEvent.change(separator(), { target: { value: '.' } });
+    expect(useImportStore.getState().draft).toEqual({ ...mapping.entities.sales, decimal_separator: '.' });
+    expect(separator().selectedOptions[0]?.textContent).toBe('Point (1.25)');
+    fireEvent.change(separator(), { target: { value: ',' } });
+    expect(useImportStore.getState().draft).toEqual({ ...mapping.entities.sales, decimal_separator: ',' });
+    fireEvent.change(separator(), { target: { value: '' } });
+    expect(useImportStore.getState().draft).toEqual(mapping.entities.sales);
+
+    // What the file showed is said whatever is chosen; a draft made from it starts with it (draftFromProposal).
+    useImportStore.setState({ draft: { ...mapping.entities.sales, decimal_separator: ',' }, previewData: { ...kilos, decimal_separator: { detected: ',', used: ',' } } });
+    rerender(<MantineProvider><ImportForm /></MantineProvider>);
+    expect([separator().value, description()]).toEqual([',', 'Detected: comma (1,25)']);
+    useImportStore.setState({ draft: { ...mapping.entities.sales, decimal_separator: '.' }, previewData: { ...kilos, decimal_separator: { detected: '.', used: '.' } } });
+    rerender(<MantineProvider><ImportForm /></MantineProvider>);
+    expect([separator().value, description()]).toEqual(['.', 'Detected: point (1.25)']);
   });
 
   it("shows the day proposed from a stock count's title line as the date of every line, and where it came from", () => {

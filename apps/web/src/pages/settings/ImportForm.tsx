@@ -109,38 +109,62 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
           data={[{ value: '', label: t('import.builder.repeatedDefault', { mode: t(`import.builder.repeated.${entityDefault}`) }) }, ...repeatedKeyModes.map((mode) => ({ value: mode, label: t(`import.builder.repeated.${mode}`) }))]}
           w={260}
         />
+        <DecimalSeparatorChoice preview={preview} />
       </Group>
-      <Group gap="lg">
-        <Checkbox
-          label={t('import.builder.decimalComma')}
-          description={preview.decimal_separator.detected === ',' && draft?.decimal_separator !== ',' ? t('import.builder.decimalCommaDetected') : undefined}
-          checked={draft?.decimal_separator === ','}
-          disabled={isUploading}
-          onChange={(event) => void setOptions({ decimal_separator: event.currentTarget.checked ? ',' : preview.decimal_separator.detected === '.' ? '.' : undefined })}
-        />
-        {createsProducts ? (
-          <Checkbox
-            label={t('import.builder.createMissing')}
-            checked={draft?.create_missing_products === true}
-            disabled={isUploading}
-            onChange={(event) => void setOptions(createMissingOptions(draft, event.currentTarget.checked, preview.proposed_new_products))}
-          />
-        ) : null}
-        {hasProductCode ? (
-          <Checkbox
-            label={t('import.builder.skipWithoutCode')}
-            description={preview.blank_code_lines ? t('import.builder.blankCodes', { count: preview.blank_code_lines }) : t('import.builder.skipWithoutCodeHint')}
-            checked={draft?.skip_rows_without_code === true}
-            disabled={isUploading}
-            onChange={(event) => void setOptions({ skip_rows_without_code: event.currentTarget.checked || undefined })}
-          />
-        ) : null}
-      </Group>
+      {createsProducts || hasProductCode ? (
+        <Group gap="lg">
+          {createsProducts ? (
+            <Checkbox
+              label={t('import.builder.createMissing')}
+              checked={draft?.create_missing_products === true}
+              disabled={isUploading}
+              onChange={(event) => void setOptions(createMissingOptions(draft, event.currentTarget.checked, preview.proposed_new_products))}
+            />
+          ) : null}
+          {hasProductCode ? (
+            <Checkbox
+              label={t('import.builder.skipWithoutCode')}
+              description={preview.blank_code_lines ? t('import.builder.blankCodes', { count: preview.blank_code_lines }) : t('import.builder.skipWithoutCodeHint')}
+              checked={draft?.skip_rows_without_code === true}
+              disabled={isUploading}
+              onChange={(event) => void setOptions({ skip_rows_without_code: event.currentTarget.checked || undefined })}
+            />
+          ) : null}
+        </Group>
+      ) : null}
       {createsProducts && draft?.create_missing_products ? <NewProductColumns preview={preview} /> : null}
       <LeaveOutLines preview={preview} />
       {/* A new selected mapping starts the name field afresh. */}
       <SaveMappingForm key={selectedMapping ?? ''} initialName={selectedMapping ?? ''} />
     </Stack>
+  );
+}
+
+/**
+ * How the file writes its decimals: detected (nothing sent: a point is read where no figure could
+ * be a thousand), or a point or a comma chosen. A deli's file of only `1.250`, `2.450` kg shows
+ * neither for sure (`2.450` could be a German till's 2450): choosing Point is how it is read
+ * (ADR 0176, amendment 2026-12-06). The draft starts with what the file showed.
+ */
+function DecimalSeparatorChoice({ preview }: { preview: PreviewFileResponse }) {
+  const { t } = useTranslation();
+  const { draft, isUploading } = useImportStore(useShallow((state) => ({ draft: state.draft, isUploading: state.isUploading })));
+  const { setOptions } = useImportStore.getState();
+  const detected = preview.decimal_separator.detected;
+  return (
+    <NativeSelect
+      label={t('import.builder.decimalSeparator')}
+      description={t(`import.builder.decimalDetected.${detected === '.' ? 'point' : detected === ',' ? 'comma' : 'none'}`)}
+      value={draft?.decimal_separator ?? ''}
+      disabled={isUploading}
+      onChange={(event) => void setOptions({ decimal_separator: (event.currentTarget.value || undefined) as '.' | ',' | undefined })}
+      data={[
+        { value: '', label: t('import.builder.decimalSeparators.detect') },
+        { value: '.', label: t('import.builder.decimalSeparators.point') },
+        { value: ',', label: t('import.builder.decimalSeparators.comma') },
+      ]}
+      w={240}
+    />
   );
 }
 
