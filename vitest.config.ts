@@ -15,7 +15,9 @@ export default defineConfig({
       // A request without time_zone reads the server's zone when the shop chose none (ADR 0173): tests
       // that work out "today" in UTC hold on a machine set to another zone.
       { test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, execArgv: ['--no-wasm-code-gc'], env: { TZ: 'UTC' } } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'] } },
+      // Rendering Mantine's comboboxes in jsdom is CPU work: beside the server's tests on two busy cores a
+      // Shop panel test took over vitest's default 5 s (reproduced with three busy loops on two cores).
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'], testTimeout: 30_000 } },
     ],
   },
 });
