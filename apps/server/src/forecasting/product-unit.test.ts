@@ -58,7 +58,7 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     await upload('sales', `code,day,qty\n${lines.join('\n')}\n`, { product_id: 'code', date: 'day', quantity: 'qty' });
     await upload('stock_snapshots', `code,day,count\n${CODES.map((code) => `${code},${daysAgo(1)},4`).join('\n')}\n`, { product_id: 'code', date: 'day', stock_level: 'count' });
 
-    const [kilos, pieces, boxes] = await Promise.all(CODES.map(forecastOf));
+    const [kilos, pieces, boxes] = (await Promise.all(CODES.map(forecastOf))) as [ProductForecastResponse, ProductForecastResponse, ProductForecastResponse];
     expect([kilos, pieces, boxes].map((forecast) => forecast.product.unit)).toEqual(['kg', null, 'box']);
     // Continuous bands for the kilos, whole-unit ones for the pieces (ADR 0104 point 5, ADR 0176).
     expect(kilos.forecast.sales.some((row) => !Number.isInteger(row.yhat_upper) || !Number.isInteger(row.yhat_lower))).toBe(true);
