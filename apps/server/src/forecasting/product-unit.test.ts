@@ -86,6 +86,18 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     expect(listed).toEqual({ 'CHE-001': { unit: 'kg', whole: false }, 'CAN-001': { unit: null, whole: true }, 'BOX-001': { unit: 'box', whole: true } });
   });
 
+  it("answers the assistant's stock and sales questions about one product in its unit", async () => {
+    const ask = async (content: string) => {
+      const response = await api('/api/assistant/messages/', { content });
+      expect(response.status, response.text).toBe(200);
+      return ((response.json.messages as { blocks: { type: string; text?: string }[] }[]).at(-1)?.blocks ?? []).map((block) => block.text ?? '').join('\n');
+    };
+    // Counted yesterday, the last day of history: the count is the figure.
+    expect(await ask('stock of CHE-001')).toMatch(/^Cheddar mature \(CHE-001\) has 4 kg on hand,/);
+    expect(await ask('stock of CAN-001')).toMatch(/^Church candle \(CAN-001\) has 4 units on hand,/);
+    expect(await ask('How many CHE-001 were sold last week?')).toMatch(/Cheddar mature \(CHE-001\) sold [\d.,]+ kg last week/);
+  });
+
   it('orders a product in whole units again once its unit is cleared on the Data screen', async () => {
     const { id } = await server.database.db.selectFrom('data.products').select('id').where('product_code', '=', 'CHE-001').executeTakeFirstOrThrow();
     const edit = await api('/api/records/tables/products/rows/edit/', { id, unit: '' });
