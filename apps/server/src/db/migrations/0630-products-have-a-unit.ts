@@ -9,16 +9,20 @@ import { sql, type Kysely } from 'kysely';
 
 const DEFINITION = '{"key": "unit", "label": "Unit", "type": "CharField", "max_length": 12}';
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  // `if not exists`: a shop that added a `unit` column of its own to the configuration keeps it.
-  await sql`
+/** `alter table … <change>` of data.products and each of its variations. */
+const alterProductsTables = (db: Kysely<unknown>, change: 'add column if not exists unit varchar(12)' | 'drop column if exists unit') =>
+  sql`
     do $$
     declare t record;
     begin
       for t in select encoded_name from data_tables where name = 'products' or base_table = 'products' loop
-        execute format('alter table data.%I add column if not exists unit varchar(12)', t.encoded_name);
+        execute format('alter table data.%I ${sql.raw(change)}', t.encoded_name);
       end loop;
     end $$`.execute(db);
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // `if not exists`: a shop that added a `unit` column of its own to the configuration keeps it.
+  await alterProductsTables(db, 'add column if not exists unit varchar(12)');
   // After current_stock (or last, in a catalogue without it), where the stock's figure is read.
   await sql`
     update data_tables set columns = (
@@ -38,12 +42,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       select coalesce(jsonb_agg(c order by at), '[]'::jsonb) from jsonb_array_elements(columns) with ordinality as e(c, at) where c->>'key' <> 'unit'
     )
     where (name = 'products' or base_table = 'products') and columns @> '[{"key": "unit"}]'::jsonb`.execute(db);
-  await sql`
-    do $$
-    declare t record;
-    begin
-      for t in select encoded_name from data_tables where name = 'products' or base_table = 'products' loop
-        execute format('alter table data.%I drop column if exists unit', t.encoded_name);
-      end loop;
-    end $$`.execute(db);
+  await alterProductsTables(db, 'drop column if exists unit');
 }
