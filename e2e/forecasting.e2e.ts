@@ -566,4 +566,32 @@ describe('forecasting screen', () => {
     expect(await page.getByText('The exports hold every product on the list with the filter above, not only this page.').count()).toBe(1);
     expect(await axeViolations(page, '[data-testid="export-report-csv"]')).toEqual([]);
   });
+
+  it("says a product's unit after its stock and its order once the products table gives it one (ADR 0177), axe clean", async () => {
+    const { page } = browser;
+    const product = reportProducts.find((p) => p.onHand !== null && p.orderQuantity > 0 && !p.onOrderArrives) ?? reportProducts[0]!;
+    const row = (await apiGet<{ results: ProductRow[] }>(`/records/tables/products/data/?page=1&page_size=1&filters_json=${encodeURIComponent(JSON.stringify({ product_code: { equals: product.styleCode } }))}`)).results[0]!;
+    const setUnit = async (unit: string) => {
+      const answer = await fetch(`${inject('baseUrl')}/api/records/tables/products/rows/edit/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: row.id, unit }),
+      });
+      expect(answer.status, await answer.text()).toBe(200);
+    };
+    await setUnit('kg');
+    try {
+      await openForecasting(page);
+      await pickProduct(page, product.styleCode);
+      await page.getByTestId('forecast-explanation').waitFor();
+      expect(await page.getByTestId('selected-current-stock').textContent()).toMatch(/^(≈ )?[\d,.]+ kg$/);
+      expect(await page.getByTestId('reorder-summary').textContent()).toMatch(/[\d,.]+ kg/);
+      expect(await page.getByTestId('reorder-summary').textContent()).not.toMatch(/ units/);
+      expect(await axeViolations(page, '[data-testid="selected-product"]')).toEqual([]);
+      expect(await axeViolations(page, '[data-testid="forecast-explanation"]')).toEqual([]);
+    } finally {
+      // The demo's product as it was, for the files after this one.
+      await setUnit('');
+    }
+  });
 });

@@ -73,6 +73,7 @@ function catalogueRows({ inputs, since, today, calendar }: Catalogue): { product
     product_code: `P${i + 1}`,
     category: 'Generated',
     lead_time_days: input.leadTimeDays!,
+    unit: null,
     sales: joined(input.sales, (sale) => `${Date.parse(sale.ds) / DAY_MS - firstDay}:${sale.y}`),
     snapshots: joined(input.stock, (snapshot) => `${snapshot.ds}:${snapshot.stock_level}`),
     deliveries: joined(input.deliveries, (delivery) => `${delivery.ds}:${delivery.quantity}`),

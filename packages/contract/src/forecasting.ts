@@ -101,6 +101,8 @@ export const productForecastResponse = z.object({
     name: z.string(),
     /** The stored figure: the latest count (0 when never counted), not less the sales since (ADR 0030, amended). */
     currentStock: z.number(),
+    /** What its quantities count (kg, m, box), trimmed, as the shop wrote it; null: pieces (ADR 0177). Every figure of the answer is in it. */
+    unit: z.string().nullable(),
     unitCost: z.number(),
     leadTimeDays: z.number(),
     /** The latest stock count, of any date; null: never counted. */
@@ -155,6 +157,8 @@ export const reportProduct = z.object({
    * is (`units` = `countedUnits`). Null: never counted.
    */
   onHand: onHand.nullable(),
+  /** What its quantities (on hand, the order) count, as the forecast read's `product.unit`; null: pieces (ADR 0177). */
+  unit: z.string().nullable(),
   unitCost: z.number(),
   firstStockout: z.string().nullable(),
   stockoutType: z.enum(['stockForecast', 'stockLowerBound']).nullable(),

@@ -20,3 +20,4 @@ export * from './date-rules.ts';
 export * from './demo.ts';
 export * from './shop.ts';
 export * from './money.ts';
+export * from './units.ts';

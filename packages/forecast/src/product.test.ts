@@ -168,6 +168,19 @@ describe('forecastProduct', () => {
     expect(bounds(weighed).some((bound) => !Number.isInteger(bound))).toBe(true);
   });
 
+  it('keeps a product sold by measure (its unit a weight) continuous and orders it to the gram, though every sale so far was whole (ADR 0177)', () => {
+    const units = Array.from({ length: 300 }, (_, t) => [0, 0, 1, 0, 2, 0, 0, 1, 3][(t * 5) % 9]!);
+    const input: ProductForecastInput = { sales: salesOf(units), horizon: 30, stock: [{ ds: day(299), stock_level: 3 }] };
+    const byPiece = ok(input);
+    const byMeasure = ok({ ...input, soldByMeasure: true });
+    const bounds = (result: ProductForecast): number[] => result.forecast.flatMap((row) => [row.yhat_lower, row.yhat_upper, row.yhat_lower_80, row.yhat_upper_80]);
+    expect(bounds(byMeasure).some((bound) => !Number.isInteger(bound))).toBe(true);
+    expect(Number.isInteger(byPiece.reorder.orderQuantity) && Number.isInteger(byPiece.reorder.reorderPoint)).toBe(true);
+    expect(byMeasure.reorder.orderQuantity).toBeGreaterThan(0);
+    for (const quantity of [byMeasure.reorder.orderQuantity, byMeasure.reorder.reorderPoint]) expect(Math.round(quantity * 1000) / 1000).toBe(quantity);
+    expect(Number.isInteger(byMeasure.reorder.orderQuantity) && Number.isInteger(byMeasure.reorder.reorderPoint)).toBe(false);
+  });
+
   it.each([
     ['not an array', { sales: 'x' as unknown as [] }],
     ['bad dates only', { sales: [{ ds: 'yesterday', y: 1 }] }],

@@ -136,7 +136,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const openDays = closed.some(Boolean) ? history.observed.map((seen, t) => (closed[t % 7] ? 0 : seen)) : history.observed;
   const { demandClass } = classifyDemand(history.values, openDays);
   const historyLength: HistoryLength = history.values.length === 0 ? 'none' : history.values.length < MIN_MODEL_DAYS ? 'short' : 'full';
-  const wholeUnits = inWholeUnits(history);
+  const wholeUnits = input.soldByMeasure !== true && inWholeUnits(history);
   // A short history's average day is an open day's: its closed days are not days without demand
   // (three days from Thursday to Saturday are not a week). Only a product sold on closed days alone
   // is averaged over them.
@@ -151,7 +151,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     withinCategorySeason(unmodelled, categorySeason, history.firstDay + history.values.length, soldOn);
   }
   const closedDays = new Set(closedDayNumbers(closedDates));
-  const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile);
+  const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile, input.soldByMeasure === true);
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
   const closedAhead = applyClosedDates(result, lastHistoryDay + 1, [...closedDays]);
@@ -264,12 +264,21 @@ function unsoldHistory(today: string | undefined, listedSince: string | undefine
  * look like a level shift, and multiplied back on future event days. Closed
  * weekdays (`closed`, by history index mod 7) are forecast zero.
  */
-function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>, closed: boolean[], closedDays: ReadonlySet<number>, yearlyProfile: number[] | undefined): { result: EngineResult; season: Season | null } {
+function forecastDemand(
+  history: DemandHistory,
+  horizon: number,
+  demandClass: DemandClass,
+  uplifts: Map<number, number>,
+  closed: boolean[],
+  closedDays: ReadonlySet<number>,
+  yearlyProfile: number[] | undefined,
+  soldByMeasure: boolean,
+): { result: EngineResult; season: Season | null } {
   const values = history.values.slice();
   if (uplifts.size > 0) for (let t = 0; t < values.length; t++) values[t] = values[t]! / (uplifts.get(history.firstDay + t) || 1);
   const intermittent = demandClass === 'intermittent' || demandClass === 'lumpy';
   const pooledIndex = yearlyProfile ? yearlyIndex(yearlyProfile, history.firstDay, values.length + horizon) : undefined;
-  const wholeUnits = inWholeUnits(history);
+  const wholeUnits = !soldByMeasure && inWholeUnits(history);
   // Sold in its season only: last year's season is the forecast, which validation before the season cannot choose.
   const isClosed = (t: number) => closedDays.has(history.firstDay + t);
   const season = seasonOf(values, isClosed);
@@ -315,7 +324,9 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
  * Sales counted in units (every observed day a whole number) get whole-unit
  * bands; sales in kilograms or litres keep continuous ones. Event days are
  * divided by their uplift before fitting, so their errors are not whole units;
- * they are few, and the rounding treats them as the nearest count.
+ * they are few, and the rounding treats them as the nearest count. A product
+ * whose unit is a weight, length or volume (input.soldByMeasure) is not asked:
+ * it is continuous before its first decimal sale (ADR 0177).
  */
 function inWholeUnits(history: DemandHistory): boolean {
   for (let t = 0; t < history.values.length; t++) if (history.observed[t] && !Number.isInteger(history.values[t]!)) return false;

@@ -77,6 +77,12 @@ export type ProductForecastInput = {
    * it, or later, a new product (newItemPrior).
    */
   listedSince?: string;
+  /**
+   * Sold by weight, length or volume (the product's unit says kg, m, l…): continuous bands and orders
+   * to a thousandth, as sales with decimals make them, also before any decimal sale (ADR 0177).
+   * Absent or false: the sales decide (whole numbers on every day: whole units).
+   */
+  soldByMeasure?: boolean;
 };
 
 /** A day the shop said it is closed on (YYYY-MM-DD), and why, if it said: plain text, never markup. */

@@ -1,7 +1,7 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { isTooLate, LIST_MARKS, moneyFormat, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { isTooLate, LIST_MARKS, moneyFormat, productUnit, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
@@ -353,18 +353,28 @@ const NAMED_CODES = 3;
  * figure it has stored (a 0, or a legacy row's stock typed before counts were kept: ADR 0030,
  * amendment 2026-12-04). `units`: the figure the worth is of; null when there is none.
  */
-function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>): { words: string; units: number | null; estimate: boolean } {
+function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>, unit: string | null): { words: string; units: number | null; estimate: boolean } {
   const { onHand, lastCount, forecastStart } = stock;
   if (onHand && onHand.units !== onHand.countedUnits) {
-    const counted = `counted ${number.format(onHand.countedUnits)} on ${formatDay(onHand.countedOn)}`;
+    const counted = `counted ${amountOf(onHand.countedUnits, unit, '')} on ${formatDay(onHand.countedOn)}`;
     if (onHand.units <= 0) return { words: `is out of stock now (${counted}, sold since)`, units: 0, estimate: true };
-    return { words: `has about ${number.format(onHand.units)} units on hand now (${counted})`, units: onHand.units, estimate: true };
+    return { words: `has about ${amountOf(onHand.units, unit)} on hand now (${counted})`, units: onHand.units, estimate: true };
   }
   const count = onHand ? { units: onHand.countedUnits, date: onHand.countedOn } : lastCount;
   if (!count) return { words: 'has not been counted yet: add a stock count on the Data screen or import one.', units: null, estimate: false };
   const old = forecastStart === null || count.date < forecastStart;
-  return { words: `has ${number.format(count.units)} units on hand${old ? ` (counted on ${formatDay(count.date)})` : ''}`, units: count.units, estimate: false };
+  return { words: `has ${amountOf(count.units, unit)} on hand${old ? ` (counted on ${formatDay(count.date)})` : ''}`, units: count.units, estimate: false };
 }
+
+/**
+ * One product's quantity in a sentence, in its unit when it has one ("12.5 kg", ADR 0177), else in
+ * `pieces` ("12 units"; '' for a bare figure where the sentence says it already).
+ */
+const amountOf = (value: number, stored: string | null, pieces = 'units') => {
+  const unit = productUnit(stored);
+  const figure = number.format(value);
+  return unit ? `${figure} ${unit}` : pieces ? `${figure} ${pieces}` : figure;
+};
 
 /**
  * What a product's stock on hand is worth at unit cost; stock whose cost is 0 (left blank) has no
@@ -385,7 +395,7 @@ const withoutCostWords = (count: number) =>
 export const dataFunctions = {
   /** Each product's stock, the first `listed` of them line by line, and "Together" of them all. */
   async stockOf(db: Db, products: repo.ProductRow[], listed = products.length): Promise<Answer> {
-    const [stocks, money] = await Promise.all([Promise.all(products.map(async (p) => ({ product: p, ...stockWords(await stockOnHand(db, p.id)) }))), shopMoney(db)]);
+    const [stocks, money] = await Promise.all([Promise.all(products.map(async (p) => ({ product: p, ...stockWords(await stockOnHand(db, p.id), p.unit) }))), shopMoney(db)]);
     const lines = stocks.slice(0, listed).map(({ product: p, words, units }) => `${p.name} (${p.product_code}) ${words}${units === null ? '' : `, ${worthWords(units, p.unit_cost, money)}`}`);
     if (products.length > 1) {
       const counted = stocks.filter((s) => s.units !== null);
@@ -400,7 +410,7 @@ export const dataFunctions = {
     const sold = await Promise.all(products.map(async (p) => ({ product: p, ...(await repo.unitsSold(db, p.id, window.from, window.to)) })));
     const lines = sold.map(({ product: p, units, returned, firstSale }) => {
       const history = firstSale === null ? ' It has no sales recorded.' : firstSale > window.from && firstSale <= window.to ? ` Its sales start on ${formatDay(firstSale)}.` : '';
-      return `${p.name} (${p.product_code}) ${soldWords(units, returned)} ${window.words}.${history}`;
+      return `${p.name} (${p.product_code}) ${soldWords(units, returned, p.unit)} ${window.words}.${history}`;
     });
     const blocks: AssistantBlock[] = [text(`${lines.join('\n')}${await dataEndsBefore(db, window)}`)];
     if (sold.length > 1) {
@@ -416,7 +426,7 @@ export const dataFunctions = {
       const forecast = forecasts.get(p.id);
       if (!forecast) return `${p.name} (${p.product_code}) has no forecast for ${ahead.words}: make one on the Forecasting screen.`;
       const part = forecast.first > ahead.from || forecast.last < ahead.to ? `; its forecast reaches only ${formatRange({ from: forecast.first, to: forecast.last })} of it` : '';
-      return `${p.name} (${p.product_code}) is forecast to sell about ${number.format(Math.round(forecast.units * 10) / 10)} units over ${ahead.words}${likelyRange(forecast.units, forecast.spread95)}${part}.`;
+      return `${p.name} (${p.product_code}) is forecast to sell about ${amountOf(Math.round(forecast.units * 10) / 10, p.unit)} over ${ahead.words}${likelyRange(forecast.units, forecast.spread95)}${part}.`;
     });
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
@@ -647,9 +657,9 @@ function likelyRange(units: number, spread95: number | null): string {
  * A product's units of a period in words: returns (negative sales lines) are said as returns, not
  * as minus units sold ("had 1 unit returned and none sold", "sold 5 units and had 1 returned (4 net)").
  */
-function soldWords(net: number, returned: number): string {
-  const unitsWord = (count: number) => `${number.format(count)} ${count === 1 ? 'unit' : 'units'}`;
-  if (!returned) return `sold ${number.format(net)} units`;
+function soldWords(net: number, returned: number, unit: string | null): string {
+  const unitsWord = (count: number) => amountOf(count, unit, count === 1 ? 'unit' : 'units');
+  if (!returned) return `sold ${amountOf(net, unit)}`;
   const gross = net + returned;
   return gross ? `sold ${unitsWord(gross)} and had ${number.format(returned)} returned (${number.format(net)} net)` : `had ${unitsWord(returned)} returned and none sold`;
 }

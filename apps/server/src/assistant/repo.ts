@@ -25,8 +25,8 @@ export const recentMessages = async (db: Db, userId: number, limit: number) =>
 
 // Data ------------------------------------------------------------------------------------------
 
-export type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit_cost: number; lead_time_days: number };
-const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit_cost', 'p.lead_time_days'] as const;
+export type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit: string | null; unit_cost: number; lead_time_days: number };
+const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days'] as const;
 
 /**
  * The products the text names, in the order it names them: by code (a whole word of it) or by name.

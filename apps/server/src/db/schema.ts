@@ -129,6 +129,8 @@ export type ProductsTable = {
   name: string;
   category: string | null;
   current_stock: number;
+  /** What its quantities count (kg, m, box), as the shop wrote it; null: pieces (migration 0630). */
+  unit: ColumnType<string | null, string | null | undefined, string | null>;
   unit_cost: number;
   lead_time_days: number;
 };

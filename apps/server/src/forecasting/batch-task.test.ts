@@ -3,7 +3,7 @@ import { forecastRow, productInput, type BatchContext } from './batch-task.ts';
 import { dayNumber, forecastProduct } from '@stockwise/forecast';
 
 const context: BatchContext = { today: '2026-01-11', horizon: 7, since: '2026-01-01', historyDays: 10, calendar: { closedDates: [], yearlyProfiles: {} }, firstSale: '2026-01-01' };
-const product = { id: 1, product_code: 'P', category: null, lead_time_days: 7, snapshots: '2026-01-09:12', deliveries: null, listed_after: null };
+const product = { id: 1, product_code: 'P', category: null, lead_time_days: 7, unit: null, snapshots: '2026-01-09:12', deliveries: null, listed_after: null };
 
 describe('batch task', () => {
   it('reads sales pairs as the database writes them: returns, decimals, missing days', () => {
@@ -13,6 +13,11 @@ describe('batch task', () => {
     expect(input.sales).toEqual({ firstDay: dayNumber('2026-01-01'), days: [0, 2, 3, 9], units: [3, -2, 1.5, 12] });
     expect(input.stock).toEqual([{ ds: '2026-01-09', stock_level: 12 }]);
     expect(productInput({ ...product, sales: null }, context).sales).toEqual({ firstDay: dayNumber('2026-01-01'), days: [], units: [] });
+  });
+
+  it('tells the engine a product counted in a weight, length or volume is sold by measure, whatever the case or spaces; pieces and boxes are left to the sales', () => {
+    for (const unit of ['kg', ' KG ', 'm', 'Ml']) expect(productInput({ ...product, unit, sales: '0:3' }, context).soldByMeasure, unit).toBe(true);
+    for (const unit of [null, '', 'box', 'pcs', 'kgs']) expect(productInput({ ...product, unit, sales: '0:3' }, context).soldByMeasure, String(unit)).toBeUndefined();
   });
 
   it('dates when a product without sales was listed: after the sales day it was added on, else from the first sale, within the history read', () => {

@@ -3,6 +3,7 @@
 // forecasting, stringifying and summarising all happen here, so the API's event loop only passes
 // strings between the database and the threads.
 import { CATALOGUE_PROFILE, closedDatesBetween, dayNumber, forecastProduct, isForecastError, type CatalogueCalendar, type NewItemPrior, type Delivery, type ProductForecastInput, type SalesColumns, type ShopClosedDay, type StockPoint } from '@stockwise/forecast';
+import { isMeasureUnit } from '@stockwise/contract';
 import { summariseForecast } from '../dashboard/summary.ts';
 import type { ProductRows, StoredForecastRow } from './repo.ts';
 import { storedForecastJson } from './stored-forecast.ts';
@@ -126,6 +127,8 @@ export function productInput(product: ProductRows, context: BatchContext): Parse
     ...(newItemPrior ? { newItemPrior } : {}),
     ...(listedSince ? { listedSince } : {}),
     ...(categorySeason ? { categorySeason } : {}),
+    // Counted in kg, m or l: ordered to the gram before any decimal sale says so (ADR 0177).
+    ...(isMeasureUnit(product.unit) ? { soldByMeasure: true } : {}),
   };
 }
 

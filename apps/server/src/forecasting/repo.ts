@@ -19,8 +19,8 @@ type Db = Kysely<Database>;
 export const outOfSeasonNow = sql<boolean>`coalesce((f.result::json -> 'model' -> 'patterns')::jsonb @> '["season_only"]'::jsonb
   and not exists (select 1 from json_array_elements_text(f.result::json -> 'forecast' -> 'yhat') with ordinality as d (yhat, n) where d.n <= 7 and d.yhat::float8 > 0), false)`;
 
-export type ProductRecord = { id: number; product_code: string; name: string; current_stock: number; unit_cost: number; lead_time_days: number };
-const productColumns = ['id', 'product_code', 'name', 'current_stock', 'unit_cost', 'lead_time_days'] as const;
+export type ProductRecord = { id: number; product_code: string; name: string; current_stock: number; unit: string | null; unit_cost: number; lead_time_days: number };
+const productColumns = ['id', 'product_code', 'name', 'current_stock', 'unit', 'unit_cost', 'lead_time_days'] as const;
 
 export const insertTask = (db: Db, task: { id: string; styleCode: string | null; forecastDays: number; requestedBy: number | null }) =>
   db.insertInto('forecast_tasks').values({ id: task.id, style_code: task.styleCode, forecast_days: task.forecastDays, status: 'pending', requested_by: task.requestedBy }).execute();
@@ -146,7 +146,7 @@ export type ProductForecastRow = ProductRecord & {
 };
 
 const productForecastText = (key: 'p.product_code' | 'p.id') => `
-  select p.id, p.product_code, p.name, p.current_stock, p.unit_cost, p.lead_time_days, f.task_id, f.generated_at, f.forecast_start, f.forecast_days, f.result,
+  select p.id, p.product_code, p.name, p.current_stock, p.unit, p.unit_cost, p.lead_time_days, f.task_id, f.generated_at, f.forecast_start, f.forecast_days, f.result,
     ${recentDemandSql(String(DEFAULT_INACTIVE_DAYS))} as recent_demand,
     (select string_agg((s.date - w.since)::text || ':' || s.quantity::text, ',') from data.sales s
       where s.product_id = p.id and s.date >= w.since and s.date < f.forecast_start) as sales,
@@ -193,6 +193,8 @@ export type ProductRows = {
   product_code: string;
   category: string | null;
   lead_time_days: number;
+  /** As stored (kg, box); a weight, length or volume makes the forecast order it by measure (ADR 0177). */
+  unit: string | null;
   sales: string | null;
   snapshots: string | null;
   deliveries: string | null;
@@ -201,7 +203,7 @@ export type ProductRows = {
 };
 
 const productRowsSelect = (since: string) => sql`
-  select to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as read_at, p.id, p.product_code, p.category, p.lead_time_days,
+  select to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as read_at, p.id, p.product_code, p.category, p.lead_time_days, p.unit,
     (select string_agg((s.date - ${since}::date)::text || ':' || s.quantity::text, ',') from data.sales s where s.product_id = p.id and s.date >= ${since}::date) as sales,
     (select string_agg(k.date::text || ':' || k.stock_level::text, ',' order by k.date) from data.stock_snapshots k where k.product_id = p.id and k.date >= ${since}::date) as snapshots,
     (select string_agg(d.expected_date::text || ':' || d.quantity::text, ',' order by d.expected_date) from data.deliveries d

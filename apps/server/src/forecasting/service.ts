@@ -12,6 +12,7 @@ import {
   forecastSheet,
   INVENTORY_REPORT_COLUMNS,
   inventoryReportRow,
+  productUnit,
   UTF8_BOM,
   WHOLE_CATALOGUE,
   XLSX_CONTENT_TYPE,
@@ -48,8 +49,8 @@ const DEFAULT_REQUESTS_PER_MINUTE = 30;
 const RATE_WINDOW_MS = 60_000;
 /** The tables forecasts are computed from… */
 const FORECAST_INPUT_TABLES = new Set(['sales', 'stock_snapshots', 'deliveries']);
-/** …and the columns of products they read: stock on hand, lead time, category. */
-const FORECAST_INPUT_PRODUCT_COLUMNS = new Set(['current_stock', 'lead_time_days', 'category']);
+/** …and the columns of products they read: stock on hand, lead time, category, unit (by measure or not). */
+const FORECAST_INPUT_PRODUCT_COLUMNS = new Set(['current_stock', 'lead_time_days', 'category', 'unit']);
 
 /** Whether writing these columns of this table changes what a forecast is made from. */
 export const writesForecastInput = (table: string, columns: readonly string[]): boolean =>
@@ -645,6 +646,7 @@ export function productForecastJson(stored: StoredProductForecast): string {
       styleCode: stored.product_code,
       name: stored.name,
       currentStock: stored.current_stock,
+      unit: productUnit(stored.unit),
       unitCost: stored.unit_cost,
       leadTimeDays: stored.lead_time_days,
       lastCount: countOf(stored.last_count),

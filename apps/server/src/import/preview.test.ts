@@ -54,7 +54,11 @@ describe.each(backends)('file preview on %s', (backend) => {
 
   it.each([
     ['a German sales export', 'sales', 'Belegnr;Artikelnr.;Bezeichnung;Menge;Datum;VK-Preis\n1;85123A;Herz;6;01.12.2010;2,55\n', { product_id: 'Artikelnr.', date: 'Datum', quantity: 'Menge' }],
-    ['a French product list', 'products', 'Référence;Désignation;Famille;Quantité en stock;Prix d\'achat;Délai de livraison\n85123A;Cœur;Déco;4;2,10;7\n', { product_code: 'Référence', name: 'Désignation', category: 'Famille', current_stock: 'Quantité en stock', unit_cost: "Prix d'achat", lead_time_days: 'Délai de livraison' }],
+    ['a French product list', 'products', 'Référence;Désignation;Famille;Quantité en stock;Prix d\'achat;Délai de livraison\n85123A;Cœur;Déco;4;2,10;7\n', { product_code: 'Référence', name: 'Désignation', category: 'Famille', current_stock: 'Quantité en stock', unit: null, unit_cost: "Prix d'achat", lead_time_days: 'Délai de livraison' }],
+    // A deli's list: the unit of measure by its own name, never by the first word of "Unit cost" (ADR 0177).
+    ['a deli product list with a unit', 'products', 'SKU,Name,Unit,Unit cost\nCHE-001,Cheddar,kg,9.80\n', { product_code: 'SKU', name: 'Name', category: null, current_stock: null, unit: 'Unit', unit_cost: 'Unit cost', lead_time_days: null }],
+    ['a product list with a unit price and no unit', 'products', 'SKU,Name,Cost,Unit price\nCHE-001,Cheddar,9.80,14.50\n', { product_code: 'SKU', name: 'Name', category: null, current_stock: null, unit: null, unit_cost: 'Cost', lead_time_days: null }],
+    ['a German product list with Mengeneinheit', 'products', 'Artikelnr.;Bezeichnung;ME;EK-Preis\n85123A;Käse;kg;9,80\n', { product_code: 'Artikelnr.', name: 'Bezeichnung', category: null, current_stock: null, unit: 'ME', unit_cost: 'EK-Preis', lead_time_days: null }],
     ['a Spanish stock count', 'stock_snapshots', 'Código,Fecha,Existencias\n85123A,31/01/2011,12\n', { product_id: 'Código', date: 'Fecha', stock_level: 'Existencias' }],
     ['a German stock count', 'stock_snapshots', 'Zähldatum;Artikelnr.;Gezählt\n30.11.2026;85123A;12\n', { product_id: 'Artikelnr.', date: 'Zähldatum', stock_level: 'Gezählt' }],
     ['a Dutch delivery list', 'deliveries', 'Artikelcode;Leverdatum;Aantal;Status\n85123A;31-01-2011;12;scheduled\n', { product_id: 'Artikelcode', expected_date: 'Leverdatum', quantity: 'Aantal', status: 'Status' }],

@@ -62,6 +62,8 @@ const SYNONYMS: Record<string, string[]> = {
     'bestand', 'lagerbestand', 'stockactuel', 'quantiteenstock', 'existencias', 'voorraad', 'giacenza'],
   unit_cost: ['unitcost', 'cost', 'costprice', 'purchaseprice', 'unitprice', 'price',
     'ekpreis', 'einkaufspreis', 'einstandspreis', 'preis', 'prixdachat', 'prixachat', 'cout', 'prixunitaire', 'prix', 'preciocompra', 'coste', 'costo', 'precio', 'inkoopprijs', 'kostprijs', 'prijs', 'prezzoacquisto', 'prezzo'],
+  // A product's unit of measure (ADR 0177); German tills shorten Mengeneinheit to ME.
+  unit: ['unit', 'uom', 'unitofmeasure', 'unitofmeasurement', 'einheit', 'mengeneinheit', 'me', 'unite', 'unitedemesure', 'unidad', 'unidaddemedida', 'eenheid', 'unita', 'unitadimisura'],
   lead_time_days: ['leadtimedays', 'leadtime', 'leaddays', 'lieferzeit', 'lieferzeittage', 'wiederbeschaffungszeit', 'delailivraison', 'delaidelivraison', 'delai', 'plazoentrega', 'plazo', 'levertijd', 'tempidiconsegna'],
   date: ['date', 'day', 'invoicedate', 'orderdate', 'salesdate', 'saledate', 'transactiondate', 'timestamp', 'datetime', 'countdate', 'countedon', 'datecounted', 'stocktakedate',
     'createdat', 'created', 'orderedat', 'soldat', 'purchasedat', 'placedat',
@@ -71,6 +73,12 @@ const SYNONYMS: Record<string, string[]> = {
   expected_date: ['expecteddate', 'deliverydate', 'duedate', 'eta', 'arrivaldate', 'date', 'liefertermin', 'lieferdatum', 'datelivraison', 'datedelivraison', 'fechaentrega', 'leverdatum', 'dataconsegna', 'datum'],
   status: ['status', 'state', 'deliverystatus', 'statut', 'etat', 'estado', 'stato'],
 };
+
+/**
+ * Fields a column answers to by its whole name only, never by a word of it: "Unit cost" and "Unit
+ * price" are money, not a product's unit.
+ */
+const WHOLE_NAMES_ONLY = new Set(['unit']);
 
 /** target field -> the source column whose name matches it (each column used once), or null. */
 /**
@@ -115,7 +123,7 @@ export function proposeMapping(targets: ImportTarget[], header: string[], numeri
   // words first: the noun ends an English name, so "Product type" is a type, not a product code.
   const byWord = (name: string, at: number) => header.find((column) => !used.has(column) && nameWords(column)[at] === name);
   const free = (target: ImportTarget, column: string | undefined, round: number): column is string =>
-    column !== undefined && !used.has(column) && (round === 3 || !target.reference || !numericIds.has(column));
+    column !== undefined && !used.has(column) && (round === 3 || !target.reference || !numericIds.has(column)) && (round !== 2 || !WHOLE_NAMES_ONLY.has(target.field));
   // Exact names first (a `quantity` column goes to quantity even if stock_level would take it as a synonym).
   for (const round of [0, 1, 2, ...(numericIds.size ? [3] : [])]) {
     for (const target of targets) {

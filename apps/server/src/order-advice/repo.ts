@@ -41,6 +41,7 @@ export const adviceRows = (db: Db, recentDays: number) =>
       'f.on_hand',
       'f.on_hand_counted',
       sql<string | null>`f.on_hand_counted_on::text`.as('on_hand_counted_on'),
+      'p.unit',
       'p.unit_cost',
       'f.forecast_start',
       // Small columns filled from the stored forecast's text on write (migration 0140).

@@ -3,7 +3,7 @@
 // (docs/adr/0072-low-stock-is-the-order-advice.md).
 import type { Kysely } from 'kysely';
 import type { ProductForecast } from '@stockwise/forecast';
-import { DEFAULT_INACTIVE_DAYS, type ListedOrder } from '@stockwise/contract';
+import { DEFAULT_INACTIVE_DAYS, productUnit, type ListedOrder } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 
@@ -87,6 +87,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
       name: row.name,
       currentStock: row.current_stock,
       onHand: row.on_hand === null || row.on_hand_counted === null || row.on_hand_counted_on === null ? null : { units: row.on_hand, countedUnits: row.on_hand_counted, countedOn: row.on_hand_counted_on },
+      unit: productUnit(row.unit),
       unitCost: Number(row.unit_cost),
       leadTimeDays: reorder.leadTimeDays,
       firstStockout: first?.date ?? null,

@@ -58,6 +58,7 @@ import * as salesImportsCanBeUndone from './0570-sales-imports-can-be-undone.ts'
 import * as stockCountImportsCanBeUndone from './0580-stock-count-imports-can-be-undone.ts';
 import * as salesImportsKeepCreatedDaysAsRanges from './0600-sales-imports-keep-created-days-as-ranges.ts';
 import * as quantitiesByWeightOrLength from './0620-quantities-by-weight-or-length.ts';
+import * as productsHaveAUnit from './0630-products-have-a-unit.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -117,4 +118,5 @@ export const migrations: Record<string, Migration> = {
   '0580-stock-count-imports-can-be-undone': stockCountImportsCanBeUndone,
   '0600-sales-imports-keep-created-days-as-ranges': salesImportsKeepCreatedDaysAsRanges,
   '0620-quantities-by-weight-or-length': quantitiesByWeightOrLength,
+  '0630-products-have-a-unit': productsHaveAUnit,
 };

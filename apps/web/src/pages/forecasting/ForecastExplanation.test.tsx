@@ -30,6 +30,22 @@ describe('the forecast explained', () => {
     expect(screen.getByTestId('demand-class').textContent).toContain('smooth');
   });
 
+  it("says the order and the stock levels in the product's unit, to the gram, when it has one (ADR 0177)", () => {
+    const base = forecastFixture();
+    renderExplanation(forecastFixture({ product: { ...base.product, unit: 'kg' }, reorder: { ...base.reorder, reorderPoint: 4.125, safetyStock: 1.5, orderQuantity: 2.35 } }));
+    const summary = screen.getByTestId('reorder-summary').textContent ?? '';
+    expect(summary).toContain('Reorder when stock falls to 4.125 kg (this keeps 1.5 kg of safety stock');
+    expect(summary).toContain('Order 2.35 kg by 4 Jan 2026');
+    expect(summary).not.toContain('units');
+    const advice = [...screen.getByTestId('reorder-advice').querySelectorAll('dd')].map((value) => value.textContent);
+    expect(advice.slice(0, 3)).toEqual(['4.125 kg', '1.5 kg', '2.35 kg']);
+    cleanup();
+    // Without a unit: bare figures in the list, "units" in the sentence, "1 unit" for one.
+    renderExplanation(forecastFixture({ reorder: { ...base.reorder, orderQuantity: 1 } }));
+    expect(screen.getByTestId('reorder-summary').textContent).toContain('Order 1 unit by');
+    expect([...screen.getByTestId('reorder-advice').querySelectorAll('dd')].map((value) => value.textContent)[2]).toBe('1');
+  });
+
   it('says an order due after the next 90 days (a longer look ahead) is not on the order lists yet', () => {
     const base = forecastFixture();
     renderExplanation(forecastFixture({ reorder: { ...base.reorder, orderBy: '2026-05-01' } }));

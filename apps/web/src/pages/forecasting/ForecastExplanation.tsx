@@ -3,8 +3,9 @@
 // "Technical details" disclosure).
 import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_FORECAST_DAYS, formatDay, SHORT_MONTH_NAMES, type ProductForecastResponse } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, formatDay, quantityFormat as quantity, SHORT_MONTH_NAMES, type ProductForecastResponse } from '@stockwise/contract';
 import { orderByWords, orderDueNow } from './order-by.tsx';
+import { quantityWords, withUnit } from './quantity-words.ts';
 
 const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const two = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
@@ -121,10 +122,13 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
   // Looking further ahead than the stored 90 days finds orders due after them, which the order lists
   // (90 days ahead, as the catalogue run stores) do not hold yet (ADR 0162, amendment 2026-12-04 horizon).
   const beyondLists = arrival !== null && reorder.orderBy !== null && reorder.orderBy > shiftDay(forecast.metrics.display_window.forecast_start, DEFAULT_FORECAST_DAYS);
+  // Stock levels and the order in the product's unit, to the gram as the engine rounds them (ADR 0176, 0177): "3.25 kg", "40".
+  const { unit } = forecast.product;
+  const amount = (value: number) => withUnit(quantity.format(value), unit);
   const reorderItems: [string, string][] = [
-    [t('forecasting.explain.reorderPoint'), one.format(reorder.reorderPoint)],
-    [t('forecasting.explain.safetyStock'), one.format(reorder.safetyStock)],
-    [t('forecasting.explain.orderQuantity'), stockUnknown ? needsCount : (notAdvised ?? one.format(reorder.orderQuantity))],
+    [t('forecasting.explain.reorderPoint'), amount(reorder.reorderPoint)],
+    [t('forecasting.explain.safetyStock'), amount(reorder.safetyStock)],
+    [t('forecasting.explain.orderQuantity'), stockUnknown ? needsCount : (notAdvised ?? amount(reorder.orderQuantity))],
     [t('forecasting.explain.orderBy'), stockUnknown ? needsCount : (notAdvised ?? (reorder.orderBy ? orderByWords(reorder.orderBy, today, t) : t('forecasting.explain.orderByNone')))],
     [t('forecasting.explain.leadTime'), t('forecasting.product.leadTimeDays', { count: reorder.leadTimeDays })],
     [t('forecasting.explain.serviceLevel'), `${one.format(reorder.serviceLevel * 100)}%`],
@@ -198,10 +202,10 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
             {t(reorderSummaryKey(standing, stockUnknown, daysLate, arrival !== null, tooLateForSeason !== null, stockout !== null, dueNow), {
               lists: t('forecasting.explain.leftOutOfLists', { inactiveDays: forecast.activity.inactiveDays }),
               inactiveDays: forecast.activity.inactiveDays,
-              reorderPoint: one.format(reorder.reorderPoint),
-              safetyStock: one.format(reorder.safetyStock),
+              reorderPoint: quantityWords(reorder.reorderPoint, unit, t),
+              safetyStock: quantityWords(reorder.safetyStock, unit, t),
               serviceLevel: one.format(reorder.serviceLevel * 100),
-              orderQuantity: one.format(reorder.orderQuantity),
+              orderQuantity: quantityWords(reorder.orderQuantity, unit, t),
               orderBy: reorder.orderBy ? formatDay(reorder.orderBy) : '',
               leadTime: reorder.leadTimeDays,
               days,

@@ -19,7 +19,7 @@ afterEach(cleanup);
 const TODAY = '2026-01-03';
 
 const product = (styleCode: string, orderQuantity: number, unitCost: number, orderBy: string): InventoryReport['products'][number] => ({
-  styleCode, name: `Product ${styleCode}`, currentStock: 5, onHand: { units: 3.5, countedUnits: 5, countedOn: '2026-01-01' }, unitCost, firstStockout: orderBy, stockoutType: 'stockForecast', reorderPoint: 10, orderQuantity, orderBy, model: 'SES', urgencyDays: -2, recentDemand: 30, shortHistory: false,
+  styleCode, name: `Product ${styleCode}`, currentStock: 5, onHand: { units: 3.5, countedUnits: 5, countedOn: '2026-01-01' }, unit: null, unitCost, firstStockout: orderBy, stockoutType: 'stockForecast', reorderPoint: 10, orderQuantity, orderBy, model: 'SES', urgencyDays: -2, recentDemand: 30, shortHistory: false,
 });
 const advice = (overrides: Partial<InventoryReport> = {}): InventoryReport => ({
   id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: '2026-01-04T00:00:00.000Z', forecast_days: 90,
@@ -66,6 +66,17 @@ describe('low-stock panel', () => {
     expect(within(screen.getByTestId('low-stock-table')).getAllByTestId('order-by').map((cell) => cell.textContent)).toEqual(['5 Jan 2026', '9 Jan 2026']);
     fireEvent.click(screen.getByRole('button', { name: 'B-2' }));
     expect(selected).toEqual(['B-2']);
+  });
+
+  it("writes the product's unit after its on hand and its order (ADR 0177)", () => {
+    const kilos = { ...product('CHE-1', 2.35, 9.8, '2026-01-05'), unit: 'kg' };
+    renderPanel({ advice: advice({ products: [kilos, product('B-2', 3, 10, '2026-01-09')] }) });
+    const rows = within(screen.getByTestId('low-stock-table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => [within(row).getByTestId('on-hand').textContent, within(row).getByTestId('order-quantity').textContent])).toEqual([
+      ['≈ 3.5 kg', '2.35 kg'],
+      ['≈ 3.5', '3'],
+    ]);
+    expect(within(rows[0]!).getByTestId('on-hand').getAttribute('title')).toBe('counted 5 kg on 1 Jan 2026');
   });
 
   it('marks an order that can no longer arrive before the stock runs out, as the product panel says it (QA4 #23)', () => {

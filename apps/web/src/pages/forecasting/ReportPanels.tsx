@@ -8,6 +8,7 @@ import { formatDay, quantityFormat as quantity, type InventoryReport } from '@st
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { formatTime } from '../settings/format.ts';
 import { onHandCell } from './on-hand.ts';
+import { withUnit } from './quantity-words.ts';
 import { OrderByDay, orderDueNow } from './order-by.tsx';
 import { TooLateMark } from './TooLateMark.tsx';
 import { useMoneyFormat } from '../../components/money.ts';
@@ -64,9 +65,9 @@ function OnHandHeader({ noteId }: { noteId: string }) {
   );
 }
 
-function OnHandTd({ onHand }: { onHand: InventoryReport['products'][number]['onHand'] }) {
+function OnHandTd({ product }: { product: Pick<InventoryReport['products'][number], 'onHand' | 'unit'> }) {
   const { t } = useTranslation();
-  const { figure, title } = onHandCell(onHand, t);
+  const { figure, title } = onHandCell(product.onHand, product.unit, t);
   return (
     <Table.Td ta="right" title={title} data-testid="on-hand" style={{ whiteSpace: 'nowrap' }}>
       {figure}
@@ -227,10 +228,10 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                         <CodeButton code={product.styleCode} onSelect={onSelect} />
                       </Table.Td>
                       <Table.Td>{product.name}</Table.Td>
-                      <OnHandTd onHand={product.onHand} />
+                      <OnHandTd product={product} />
                       <Table.Td>{product.firstStockout ? formatDay(product.firstStockout) : ''}</Table.Td>
                       <Table.Td ta="right" data-testid="order-quantity">
-                        {product.onOrderArrives ? <NoNewOrder /> : quantity.format(product.orderQuantity)}
+                        {product.onOrderArrives ? <NoNewOrder /> : withUnit(quantity.format(product.orderQuantity), product.unit)}
                         <ShortHistoryMark shortHistory={product.shortHistory} />
                       </Table.Td>
                       <Table.Td>
@@ -335,13 +336,13 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                         <CodeButton code={order.styleCode} onSelect={onSelect} />
                       </Table.Td>
                       <Table.Td>{order.name}</Table.Td>
-                      <OnHandTd onHand={order.onHand} />
+                      <OnHandTd product={order} />
                       <Table.Td>
                         <OrderByDay orderBy={order.orderBy} today={today} />
                         <TooLateMark product={order} />
                       </Table.Td>
                       <Table.Td ta="right" data-testid="order-quantity">
-                        {order.onOrderArrives ? <NoNewOrder /> : quantity.format(order.orderQuantity)}
+                        {order.onOrderArrives ? <NoNewOrder /> : withUnit(quantity.format(order.orderQuantity), order.unit)}
                         <ShortHistoryMark shortHistory={order.shortHistory} />
                       </Table.Td>
                       <Table.Td ta="right" data-testid="order-cost">

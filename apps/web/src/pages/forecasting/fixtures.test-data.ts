@@ -15,6 +15,7 @@ export function forecastFixture(overrides: Partial<ProductForecastResponse> = {}
       styleCode: 'W-1',
       name: 'Widget',
       currentStock: 12,
+      unit: null,
       unitCost: 2.5,
       leadTimeDays: 7,
       lastCount: { units: 15, date: '2026-01-03' },

@@ -22,6 +22,12 @@ describe('the stock figure of the product header', () => {
     });
   });
 
+  it("says the product's unit after each figure when it has one: 12.5 kg, counted 14 kg (ADR 0177)", () => {
+    expect(words({ unit: 'kg', onHand: { units: 12.5, countedUnits: 14, countedOn: '2026-11-20' } })).toEqual({ figure: '≈ 12.5 kg', beside: 'counted 14 kg on 20 Nov 2026', counted: true });
+    expect(words({ unit: 'kg', onHand: { units: 12.5, countedUnits: 12.5, countedOn: '2026-11-30' } })).toEqual({ figure: '12.5 kg', beside: null, counted: true });
+    expect(words({ unit: 'm', onHand: { units: -0.75, countedUnits: 3, countedOn: '2026-11-30' } }, '2026-12-03').beside).toBe('counted 3 m on 30 Nov 2026, and 0.75 m more sold since than that count held: count again');
+  });
+
   it('never says a shelf holds less than nothing: 0, with how many more were sold than counted and to count again', () => {
     expect(words({ currentStock: 0, lastCount: { units: 0, date: '2026-11-30' }, onHand: { units: -1, countedUnits: 0, countedOn: '2026-11-30' } }, '2026-12-03')).toEqual({
       figure: '0',

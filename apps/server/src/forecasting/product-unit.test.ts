@@ -1,0 +1,114 @@
+// A product's unit (ADR 0177): a products file's Unit column is proposed and imported; a product
+// counted in kg is ordered to the gram though every sale so far was a whole kilo, where the same
+// sales counted in pieces or boxes are ordered in whole units; the forecast read and the order
+// lists say the unit with their figures.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InventoryReport, PreviewFileResponse, ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { importFile, postMultipart } from '../testing/uploads.ts';
+
+const DAY_MS = 86_400_000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
+const CODES = ['CHE-001', 'CAN-001', 'BOX-001'];
+const PRODUCTS_FILE = 'SKU,Name,Unit,Lead time\nCHE-001,Cheddar mature,kg,7\nCAN-001,Church candle,,7\nBOX-001,Gift box,box,7\n';
+
+describe.each(backends)("a product's unit on %s", (backend) => {
+  let server: TestServer;
+  let token: string;
+  const api = (path: string, body?: unknown) => server.request(path, { token, ...(body === undefined ? {} : { body }) });
+  const forecastOf = async (code: string) => {
+    const response = await api(`/api/forecasting/forecasts/${code}`);
+    expect(response.status, JSON.stringify(response.json)).toBe(200);
+    return response.json as unknown as ProductForecastResponse;
+  };
+  const upload = async (entityType: string, content: string, fieldMappings: Record<string, string>) => {
+    const result = await importFile(server, token, { fileName: `${entityType}.csv`, content, mapping: { entities: { [entityType]: { field_mappings: fieldMappings } } }, entityType });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    token = (await signUpUser(server, { role: 'admin' })).access;
+  });
+  afterAll(() => server.stop());
+
+  it('proposes a products file\'s Unit column and imports it; a blank cell is no unit', async () => {
+    const preview = await postMultipart(server, '/api/records/preview-file/', token, [
+      { name: 'file', fileName: 'products.csv', content: PRODUCTS_FILE },
+      { name: 'entity_type', value: 'products' },
+    ]);
+    expect(preview.status, JSON.stringify(preview.json)).toBe(200);
+    const proposed = (preview.json as unknown as PreviewFileResponse).proposed_mapping;
+    expect(proposed).toMatchObject({ product_code: 'SKU', name: 'Name', unit: 'Unit', lead_time_days: 'Lead time' });
+    await upload('products', PRODUCTS_FILE, Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null)));
+    const rows = await server.database.db.selectFrom('data.products').select(['product_code', 'unit']).orderBy('product_code').execute();
+    expect(rows).toEqual([
+      { product_code: 'BOX-001', unit: 'box' },
+      { product_code: 'CAN-001', unit: null },
+      { product_code: 'CHE-001', unit: 'kg' },
+    ]);
+    // The Data screen's products table lists and edits the column like the others.
+    const { columns } = (await api('/api/records/tables/products/variation-columns/')).json as unknown as { columns: { key: string; type: string; max_length?: number }[] };
+    expect(columns.find((column) => column.key === 'unit')).toMatchObject({ type: 'CharField', max_length: 12 });
+  });
+
+  it('orders a product counted in kg to the gram though it only ever sold whole kilos; pieces and boxes in whole units', async () => {
+    // The same whole numbers for all three: 1–3 a day for 120 days, 4 on hand yesterday.
+    const lines = CODES.flatMap((code) => Array.from({ length: 120 }, (_, t) => `${code},${daysAgo(120 - t)},${1 + ((t * 7) % 3)}`));
+    await upload('sales', `code,day,qty\n${lines.join('\n')}\n`, { product_id: 'code', date: 'day', quantity: 'qty' });
+    await upload('stock_snapshots', `code,day,count\n${CODES.map((code) => `${code},${daysAgo(1)},4`).join('\n')}\n`, { product_id: 'code', date: 'day', stock_level: 'count' });
+
+    const [kilos, pieces, boxes] = (await Promise.all(CODES.map(forecastOf))) as [ProductForecastResponse, ProductForecastResponse, ProductForecastResponse];
+    expect([kilos, pieces, boxes].map((forecast) => forecast.product.unit)).toEqual(['kg', null, 'box']);
+    // Continuous bands for the kilos, whole-unit ones for the pieces (ADR 0104 point 5, ADR 0176).
+    expect(kilos.forecast.sales.some((row) => !Number.isInteger(row.yhat_upper) || !Number.isInteger(row.yhat_lower))).toBe(true);
+    expect(pieces.forecast.sales.every((row) => Number.isInteger(row.yhat_upper) && Number.isInteger(row.yhat_lower))).toBe(true);
+    for (const forecast of [kilos, pieces, boxes]) expect(forecast.reorder.orderQuantity, forecast.product.styleCode).toBeGreaterThan(0);
+    const { orderQuantity, reorderPoint, safetyStock } = kilos.reorder;
+    // Rounded up to a gram, not to a whole kilo: 2.35 kg short is ordered as 2.35, not 3.
+    for (const quantity of [orderQuantity, reorderPoint, safetyStock]) expect(Math.round(quantity * 1000) / 1000).toBe(quantity);
+    expect([orderQuantity, reorderPoint].some((quantity) => !Number.isInteger(quantity))).toBe(true);
+    for (const forecast of [pieces, boxes]) {
+      expect(Number.isInteger(forecast.reorder.orderQuantity) && Number.isInteger(forecast.reorder.reorderPoint), forecast.product.styleCode).toBe(true);
+    }
+  });
+
+  it('lists the unit with each product on the latest report', async () => {
+    const taskId = (await api('/api/forecasting/request-generation/', {})).json.task_id as string;
+    for (let waited = 0; ; waited += 200) {
+      const status = (await api(`/api/forecasting/status/${taskId}/`)).json as unknown as TaskStatusResponse;
+      if (status.status === 'completed') break;
+      expect(status.status === 'failed' || waited > 60_000, status.error ?? '').toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const { report } = (await api('/api/forecasting/latest-report/?page_size=500')).json as { report: InventoryReport };
+    const listed = Object.fromEntries(report.products.map((product) => [product.styleCode, { unit: product.unit, whole: Number.isInteger(product.orderQuantity) }]));
+    expect(listed).toEqual({ 'CHE-001': { unit: 'kg', whole: false }, 'CAN-001': { unit: null, whole: true }, 'BOX-001': { unit: 'box', whole: true } });
+  });
+
+  it("answers the assistant's stock and sales questions about one product in its unit", async () => {
+    const ask = async (content: string) => {
+      const response = await api('/api/assistant/messages/', { content });
+      expect(response.status, response.text).toBe(200);
+      return ((response.json.messages as { blocks: { type: string; text?: string }[] }[]).at(-1)?.blocks ?? []).map((block) => block.text ?? '').join('\n');
+    };
+    // Counted yesterday, the last day of history: the count is the figure.
+    expect(await ask('stock of CHE-001')).toMatch(/^Cheddar mature \(CHE-001\) has 4 kg on hand,/);
+    expect(await ask('stock of CAN-001')).toMatch(/^Church candle \(CAN-001\) has 4 units on hand,/);
+    expect(await ask('How many CHE-001 were sold last week?')).toMatch(/Cheddar mature \(CHE-001\) sold [\d.,]+ kg last week/);
+  });
+
+  it('orders a product in whole units again once its unit is cleared on the Data screen', async () => {
+    const { id } = await server.database.db.selectFrom('data.products').select('id').where('product_code', '=', 'CHE-001').executeTakeFirstOrThrow();
+    const edit = await api('/api/records/tables/products/rows/edit/', { id, unit: '' });
+    expect(edit.status, edit.text).toBe(200);
+    const regenerate = await api('/api/forecasting/request-generation/', { style_code: 'CHE-001' });
+    expect(regenerate.status, regenerate.text).toBeLessThan(300);
+    for (let waited = 0; ; waited += 200) {
+      const forecast = await forecastOf('CHE-001');
+      if (forecast.product.unit === null && Number.isInteger(forecast.reorder.orderQuantity)) break;
+      expect(waited, JSON.stringify(forecast.reorder)).toBeLessThan(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
+});

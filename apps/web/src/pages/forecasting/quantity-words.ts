@@ -1,0 +1,14 @@
+// A product's quantities with its unit (ADR 0177): "12.5 kg", "order 3.25 kg", where the product
+// says what it is counted in; without a unit, as before — a bare figure in a table or the header,
+// "40 units" in a sentence. The unit is written as the shop wrote it on the products table.
+import type { TFunction } from 'i18next';
+import { quantityFormat } from '@stockwise/contract';
+
+/** A figure already written ("12.5", "≈ 12.5") followed by the product's unit when it has one. */
+export const withUnit = (figure: string, unit: string | null | undefined): string => (unit ? `${figure} ${unit}` : figure);
+
+/** A recorded quantity in a sentence: "3.25 kg"; without a unit, "40 units" ("1 unit"). */
+export const quantityWords = (value: number, unit: string | null | undefined, t: TFunction): string => {
+  const quantity = quantityFormat.format(value);
+  return unit ? withUnit(quantity, unit) : t('forecasting.quantity.pieces', { quantity, count: value });
+};

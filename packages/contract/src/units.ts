@@ -1,0 +1,26 @@
+// A product's unit (ADR 0177): what its quantities count, as the shop wrote it on the products table
+// ("kg", "m", "box"); none is pieces. The server sends it trimmed with every figure of one product,
+// the screens and the assistant write it after the figure, and a unit of measure makes the forecast
+// order the product to the gram, as decimal sales already do (ADR 0176).
+
+/** The products table's column, and its length: a unit is a short word, not a description. */
+export const PRODUCT_UNIT_MAX_LENGTH = 12;
+
+/**
+ * Units of weight, length and volume: a product counted in one of these is sold by measure (orders
+ * to 3 places) before any decimal sale shows it. Compared ignoring case ("KG", "Kg"). The one list:
+ * pieces, boxes, packs and anything else keep what the sales say.
+ */
+export const MEASURE_UNITS: readonly string[] = ['kg', 'g', 'lb', 'oz', 'l', 'ml', 'm', 'cm'];
+
+/** The unit as stored, trimmed; blank or none: null (pieces). */
+export const productUnit = (stored: string | null | undefined): string | null => {
+  const unit = stored?.trim() ?? '';
+  return unit === '' ? null : unit;
+};
+
+/** Whether a product counted in `unit` is sold by weight, length or volume. */
+export const isMeasureUnit = (unit: string | null | undefined): boolean => {
+  const trimmed = productUnit(unit);
+  return trimmed !== null && MEASURE_UNITS.includes(trimmed.toLowerCase());
+};
