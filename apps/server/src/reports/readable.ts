@@ -10,7 +10,7 @@ import * as repo from './repo.ts';
 const NAMES_TTL_MS = 5000;
 
 const DESCRIPTIONS: Record<string, string> = {
-  products: 'One row per product: product_code, name, category, current_stock, unit_cost, lead_time_days.',
+  products: "One row per product: product_code, name, category, current_stock, unit (what its quantities count: 'kg', 'box'; null is pieces), unit_cost, lead_time_days.",
   sales: 'Units sold: one row per product and day (product_id → products.id, date, quantity).',
   stock_snapshots: 'Counted stock level of a product on a date.',
   deliveries: "Purchase orders: expected_date, quantity, status ('scheduled', 'received', 'cancelled').",
