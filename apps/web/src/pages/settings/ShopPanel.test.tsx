@@ -227,7 +227,7 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     fireEvent.click(document.activeElement as HTMLElement);
     expect(dateBox().value).toBe('24/12/2026');
     await waitFor(() => expect(from.isConnected).toBe(false));
-    expect(document.activeElement).toBe(dateBox());
+    await waitFor(() => expect(document.activeElement).toBe(dateBox()));
 
     await openCalendar('To (optional)');
     await waitFor(() => expect(focusedDay()).toBe('Thursday 24 December 2026'));
@@ -235,7 +235,7 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     await waitFor(() => expect(focusedDay()).toBe('Saturday 2 January 2027'));
     fireEvent.click(document.activeElement as HTMLElement);
     expect(toBox().value).toBe('02/01/2027');
-    expect(document.activeElement).toBe(toBox());
+    await waitFor(() => expect(document.activeElement).toBe(toBox()));
 
     fireEvent.change(noteBox(), { target: { value: 'Christmas closure' } });
     fireEvent.submit(addForm());
@@ -260,7 +260,7 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     await waitFor(() => expect(focusedDay()).toBe('Monday 4 January 2027'));
     press('Escape');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calendar: From' })).toBeNull());
-    expect(document.activeElement).toBe(dateBox());
+    await waitFor(() => expect(document.activeElement).toBe(dateBox()));
     fireEvent.submit(addForm());
     await waitFor(() => expect(status()).toBe('Added 4 Jan 2027.'));
   });
@@ -324,13 +324,13 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     expect(closedSaves).toEqual([{ closedDates: [{ date: '2026-12-28', note: 'Bank holiday (substitute)' }, { date: '2027-01-04', note: 'Stock-take' }] }]);
     expect(dateBox().value).toBe('');
     expect(status()).toBe('Added 4 Jan 2027.');
-    expect(document.activeElement).toBe(dateBox());
+    await waitFor(() => expect(document.activeElement).toBe(dateBox()));
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove 28 Dec 2026' }));
     await waitFor(() => expect(listed()).toEqual(['Mon 4 Jan 2027 — Stock-takeRemove']));
     expect(status()).toBe('Removed 28 Dec 2026.');
     // The removed row's button is gone: the row now in its place has the focus.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 4 Jan 2027' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 4 Jan 2027' })));
     expect(closedSaves.at(-1)).toEqual({ closedDates: [{ date: '2027-01-04', note: 'Stock-take' }] });
     // Each save at the version the one before gave.
     expect(sentVersions).toEqual(['"5"', '"6"']);
@@ -397,14 +397,14 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     expect(closedSaves).toEqual([{ closedDates: run('2026-12-24', 10, 'Christmas closure') }]);
     expect(status()).toBe('Added 24 Dec 2026 – 2 Jan 2027 (10 days). 1 of these days was already on the list; its note is now “Christmas closure”.');
     expect([dateBox().value, toBox().value, noteBox().value]).toEqual(['', '', '']);
-    expect(document.activeElement).toBe(dateBox());
+    await waitFor(() => expect(document.activeElement).toBe(dateBox()));
 
     // The run's button names the run and removes all of it, in one save.
     fireEvent.click(screen.getByRole('button', { name: 'Remove 24 Dec 2026 – 2 Jan 2027' }));
     await screen.findByText('No closed days yet: the forecast only knows the closures your sales show.');
     expect(closedSaves.at(-1)).toEqual({ closedDates: [] });
     expect(status()).toBe('Removed 24 Dec 2026 – 2 Jan 2027 (10 days).');
-    expect(document.activeElement).toBe(dateBox());
+    await waitFor(() => expect(document.activeElement).toBe(dateBox()));
     expect(sentVersions).toEqual(['"5"', '"6"']);
   });
 
@@ -425,11 +425,11 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove 29 Dec 2026 – 30 Dec 2026' }));
     await waitFor(() => expect(listed()).toHaveLength(3));
     expect(stored.closedDates.map((day) => day.date)).toEqual(['2026-12-24', '2026-12-25', '2026-12-26', '2026-12-28', '2027-01-04']);
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 4 Jan 2027' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 4 Jan 2027' })));
     // The last row removed: the one before it takes the focus.
     fireEvent.click(screen.getByRole('button', { name: 'Remove 4 Jan 2027' }));
     await waitFor(() => expect(listed()).toHaveLength(2));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 28 Dec 2026' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 28 Dec 2026' })));
   });
 
   it('gives a day already listed the new note, and says so', async () => {
@@ -447,7 +447,7 @@ describe("the Shop panel's closed days (ADR 0171)", () => {
     typeRun('24/12/2026', '02/01/2026', 'Christmas closure');
     expect(await screen.findByText('2 Jan 2026 is before 24 Dec 2026: type the last day closed in To, on or after the first.')).toBeTruthy();
     expect(toBox().getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(toBox());
+    await waitFor(() => expect(document.activeElement).toBe(toBox()));
 
     // 2028 for 2027: a year and more.
     typeRun('24/12/2026', '02/01/2028', 'Christmas closure');
