@@ -111,6 +111,17 @@ describe("the shop's currency", () => {
 });
 
 describe("the shop's closed days (ADR 0171)", () => {
+  // Next year's Christmas and the first Mondays of the year after: days ahead whatever today is, so
+  // none reads "(past)", and within the five years a planned day may lie ahead.
+  const year = new Date().getUTCFullYear() + 1;
+  const christmasEve = `${year}-12-24`;
+  const bankHoliday = `${year}-12-28`;
+  const newYear = `${year + 1}-01-02`;
+  const firstMonday = `${year + 1}-01-04`;
+  const secondMonday = `${year + 1}-01-11`;
+  /** A day as this browser (en-US) types it, and as the list shows it with its weekday. */
+  const typed = (date: string) => dayInPattern(date, 'MM/DD/YYYY');
+  const listed = (date: string) => `${new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))} ${formatDay(date)}`;
   /** From the From field, keyboard only: the days as this browser (en-US) writes them, Tab past From's calendar button to To (empty: one day), past To's to the note, Enter adds. */
   const addByKeyboard = async (page: Page, from: string, to: string, note: string) => {
     for (const [field, text] of [from, to, note].entries()) {
@@ -137,49 +148,49 @@ describe("the shop's closed days (ADR 0171)", () => {
     const date = closed.getByRole('textbox', { name: /^From/ });
     expect(await date.getAttribute('placeholder')).toBe('12/28/2026');
     await date.focus();
-    await addByKeyboard(page, '12/28/2026', '', 'Bank holiday (substitute)');
+    await addByKeyboard(page, typed(bankHoliday), '', 'Bank holiday (substitute)');
     const list = closed.getByTestId('shop-closed-list');
-    await expect.poll(() => list.textContent(), { timeout: PAGE_LOAD }).toBe('Mon 28 Dec 2026 — Bank holiday (substitute)Remove');
+    await expect.poll(() => list.textContent(), { timeout: PAGE_LOAD }).toBe(`${listed(bankHoliday)} — Bank holiday (substitute)Remove`);
     await date.focus();
-    await page.keyboard.type('2027-01-04');
+    await page.keyboard.type(firstMonday);
     await page.keyboard.press('Enter');
     await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
     expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
 
     // Kept by the server: still there after a reload; then removed by keyboard.
     await page.reload();
-    const remove = page.getByRole('button', { name: 'Remove 28 Dec 2026' });
+    const remove = page.getByRole('button', { name: `Remove ${formatDay(bankHoliday)}` });
     await remove.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('shop-closed-list').textContent(), { timeout: PAGE_LOAD }).toBe('Mon 4 Jan 2027Remove');
+    await expect.poll(() => page.getByTestId('shop-closed-list').textContent(), { timeout: PAGE_LOAD }).toBe(`${listed(firstMonday)}Remove`);
 
     // Another administrator adds a day while this panel is open, at the version they read.
-    await shop.closedDates([...(await shop.read()).closedDates, { date: '2026-12-28', note: 'Bank holiday (substitute)' }]);
+    await shop.closedDates([...(await shop.read()).closedDates, { date: bankHoliday, note: 'Bank holiday (substitute)' }]);
 
     // This panel's add, from the list it read before: refused, the day and note kept.
     const panelClosed = page.getByTestId('shop-closed');
     const dateBox = panelClosed.getByRole('textbox', { name: /^From/ });
     const noteBox = panelClosed.getByRole('textbox', { name: /^Note/ });
-    await dateBox.fill('01/11/2027');
+    await dateBox.fill(typed(secondMonday));
     await noteBox.fill('Inventory');
     await noteBox.press('Enter');
     const refusal = panelClosed.getByTestId('shop-closed-error');
     await expect.poll(() => refusal.textContent(), { timeout: PAGE_LOAD }).toMatch(/^The closed dates were changed by demo at \d\d:\d\d after you opened them\. Reload to see their change, then edit again\./);
-    expect(await page.getByTestId('shop-closed-list').textContent()).toBe('Mon 4 Jan 2027Remove');
-    expect([await dateBox.inputValue(), await noteBox.inputValue()]).toEqual(['01/11/2027', 'Inventory']);
+    expect(await page.getByTestId('shop-closed-list').textContent()).toBe(`${listed(firstMonday)}Remove`);
+    expect([await dateBox.inputValue(), await noteBox.inputValue()]).toEqual([typed(secondMonday), 'Inventory']);
     expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
 
     // Reload from the keyboard: their list, the typed day still there; Add puts it in their list.
     await refusal.getByRole('button', { name: 'Reload' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('shop-closed-list').textContent()).toBe('Mon 28 Dec 2026 — Bank holiday (substitute)RemoveMon 4 Jan 2027Remove');
+    await expect.poll(() => page.getByTestId('shop-closed-list').textContent()).toBe(`${listed(bankHoliday)} — Bank holiday (substitute)Remove${listed(firstMonday)}Remove`);
     expect(await refusal.count()).toBe(0);
     await noteBox.press('Enter');
     await expect.poll(() => page.getByTestId('shop-closed-list').getByRole('listitem').count(), { timeout: PAGE_LOAD }).toBe(3);
     expect((await shop.read()).closedDates).toEqual([
-      { date: '2026-12-28', note: 'Bank holiday (substitute)' },
-      { date: '2027-01-04', note: null },
-      { date: '2027-01-11', note: 'Inventory' },
+      { date: bankHoliday, note: 'Bank holiday (substitute)' },
+      { date: firstMonday, note: null },
+      { date: secondMonday, note: 'Inventory' },
     ]);
   }, 120_000);
 
@@ -187,9 +198,9 @@ describe("the shop's closed days (ADR 0171)", () => {
     const { page } = browser;
     const shop = await shopApi();
     await shop.closedDates([
-      { date: '2026-12-28', note: 'Bank holiday (substitute)' },
-      { date: '2027-01-04', note: null },
-      { date: '2027-01-11', note: 'Inventory' },
+      { date: bankHoliday, note: 'Bank holiday (substitute)' },
+      { date: firstMonday, note: null },
+      { date: secondMonday, note: 'Inventory' },
     ]);
     await signIn(page);
     await page.goto('/app/settings');
@@ -199,10 +210,10 @@ describe("the shop's closed days (ADR 0171)", () => {
 
     // Keyboard only: From, Tab, To, Tab, the note, Enter — ten days, 28 Dec among them, in one save.
     await closed.getByRole('textbox', { name: /^From/ }).focus();
-    await addByKeyboard(page, '12/24/2026', '01/02/2027', 'Christmas closure');
+    await addByKeyboard(page, typed(christmasEve), typed(newYear), 'Christmas closure');
     const status = closed.getByTestId('shop-closed-status');
-    await expect.poll(() => status.textContent(), { timeout: PAGE_LOAD }).toBe('Added 24 Dec 2026 – 2 Jan 2027 (10 days). 1 of these days was already on the list; its note is now “Christmas closure”.');
-    expect(await list.textContent()).toBe('Thu 24 Dec 2026 – Sat 2 Jan 2027 — Christmas closure · 10 daysRemoveMon 4 Jan 2027RemoveMon 11 Jan 2027 — InventoryRemove');
+    await expect.poll(() => status.textContent(), { timeout: PAGE_LOAD }).toBe(`Added ${formatDay(christmasEve)} – ${formatDay(newYear)} (10 days). 1 of these days was already on the list; its note is now “Christmas closure”.`);
+    expect(await list.textContent()).toBe(`${listed(christmasEve)} – ${listed(newYear)} — Christmas closure · 10 daysRemove${listed(firstMonday)}Remove${listed(secondMonday)} — InventoryRemove`);
     // Back in From, for the next closure.
     expect(await focusedName(page)).toMatch(/^From/);
     expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
@@ -211,20 +222,20 @@ describe("the shop's closed days (ADR 0171)", () => {
     const saved = await savedDates();
     expect(saved).toHaveLength(12);
     expect(saved.filter((day) => day.note === 'Christmas closure').map((day) => day.date)).toEqual([
-      '2026-12-24', '2026-12-25', '2026-12-26', '2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02',
+      ...[24, 25, 26, 27, 28, 29, 30, 31].map((date) => `${year}-12-${date}`), `${year + 1}-01-01`, newYear,
     ]);
 
     // Tab past From's calendar button, To and its button, the note and Add to the run's one Remove, named by the run; Enter removes all ten.
     for (let field = 0; field < 6; field += 1) await page.keyboard.press('Tab');
-    expect(await focusedName(page)).toBe('Remove 24 Dec 2026 – 2 Jan 2027');
+    expect(await focusedName(page)).toBe(`Remove ${formatDay(christmasEve)} – ${formatDay(newYear)}`);
     await page.keyboard.press('Enter');
-    await expect.poll(() => status.textContent(), { timeout: PAGE_LOAD }).toBe('Removed 24 Dec 2026 – 2 Jan 2027 (10 days).');
-    expect(await list.textContent()).toBe('Mon 4 Jan 2027RemoveMon 11 Jan 2027 — InventoryRemove');
+    await expect.poll(() => status.textContent(), { timeout: PAGE_LOAD }).toBe(`Removed ${formatDay(christmasEve)} – ${formatDay(newYear)} (10 days).`);
+    expect(await list.textContent()).toBe(`${listed(firstMonday)}Remove${listed(secondMonday)} — InventoryRemove`);
     // The row now in its place has the focus.
-    expect(await focusedName(page)).toBe('Remove 4 Jan 2027');
+    expect(await focusedName(page)).toBe(`Remove ${formatDay(firstMonday)}`);
     expect(await savedDates()).toEqual([
-      { date: '2027-01-04', note: null },
-      { date: '2027-01-11', note: 'Inventory' },
+      { date: firstMonday, note: null },
+      { date: secondMonday, note: 'Inventory' },
     ]);
     expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
   }, 120_000);
@@ -244,8 +255,8 @@ describe("the shop's closed days (ADR 0171)", () => {
     const closed = page.getByTestId('shop-closed');
     const list = closed.getByTestId('shop-closed-list');
     await expect.poll(() => list.getByRole('listitem').allTextContents(), { timeout: PAGE_LOAD }).toEqual([
-      `${named(day(-10), 'short')} ${formatDay(day(-10))} — Stock-take (past)Remove`,
-      `${named(today, 'short')} ${formatDay(today)} – ${named(day(3), 'short')} ${formatDay(day(3))} — Refit · 4 days (closed now, until ${formatDayOfMonth(day(3))})Remove`,
+      `${listed(day(-10))} — Stock-take (past)Remove`,
+      `${listed(today)} – ${listed(day(3))} — Refit · 4 days (closed now, until ${formatDayOfMonth(day(3))})Remove`,
     ]);
 
     // Keyboard only: From, Tab to its calendar button, Enter; the calendar opens on the shop's today.
