@@ -2,7 +2,8 @@
 // supplier a real HTTP server on 127.0.0.1: an answer of type text/csv (semicolons, a BOM, a quoted
 // separator) and one that says nothing of its type are read as the file import reads a CSV, each line a
 // record named by the header; Try the endpoint shows the header's names and proposes the mapping;
-// a CSV that cannot be read and an HTML page say so.
+// a CSV that cannot be read and an HTML page say so; the saved mapping's decimal separator reads a
+// scale's figures.
 import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,11 +27,14 @@ describe.each(backends)('a CSV feed on %s', (backend) => {
     supplier = await startEndpointServer();
     server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32', INTEGRATION_RETRIES: '0' });
     admin = (await signUpUser(server)).access;
-    const saved = await server.request('/api/yaml/save-mapping/', {
-      body: { name: 'supplier_csv', config: { entities: { products: { field_mappings: { product_code: 'Artikel', name: 'Bezeichnung', current_stock: 'Bestand' }, decimal_separator: ',' } } } },
-      token: admin,
-    });
-    expect(saved.status, saved.text).toBe(200);
+    // The supplier's list writes a decimal comma; a scale's, a point.
+    for (const [name, decimal_separator] of [['supplier_csv', ','], ['scale_csv', '.']] as const) {
+      const saved = await server.request('/api/yaml/save-mapping/', {
+        body: { name, config: { entities: { products: { field_mappings: { product_code: 'Artikel', name: 'Bezeichnung', current_stock: 'Bestand' }, decimal_separator } } } },
+        token: admin,
+      });
+      expect(saved.status, saved.text).toBe(200);
+    }
   });
   afterAll(async () => {
     await server?.stop();
@@ -40,8 +44,8 @@ describe.each(backends)('a CSV feed on %s', (backend) => {
   const stockList = (from: number) =>
     `\uFEFFArtikel;Bezeichnung;Bestand\r\n${prefix}${from};"Pflanzkübel; groß";12\r\n${prefix}${from + 1};Gießkanne;3\r\n`;
 
-  async function run(path: string) {
-    const created = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${supplier.origin}${path}`, target_entity: 'products', mapping_selection: 'supplier_csv' }, token: admin });
+  async function run(path: string, mapping = 'supplier_csv') {
+    const created = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${supplier.origin}${path}`, target_entity: 'products', mapping_selection: mapping }, token: admin });
     expect(created.status, created.text).toBe(201);
     return runIntegration(server.integrations.runs, { integrationId: (created.json as unknown as Integration).id, trigger: 'manual' });
   }
@@ -61,6 +65,17 @@ describe.each(backends)('a CSV feed on %s', (backend) => {
     supplier.route('/export', sendText(null, stockList(3)));
     expect(await run('/export')).toMatchObject({ status: 'success', counts: { inserted: 2 } });
     expect(await stored(3)).toHaveLength(2);
+  });
+
+  // ADR 0176's amendment: a deli scale's list of only 1.250 and 2.450 kg shows no separator; the saved
+  // mapping's choice decides it in a scheduled run as in an upload — a point reads kilograms, a comma
+  // the same figures as thousands.
+  it("reads a scale's 1.250 and 2.450 by the saved mapping's decimal separator", async () => {
+    supplier.route('/scale.csv', sendText('text/csv', `Artikel;Bezeichnung;Bestand\r\n${prefix}7;Bergkäse;1.250\r\n${prefix}8;Serrano;2.450\r\n`));
+    expect(await run('/scale.csv', 'scale_csv')).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 0 } });
+    expect((await stored(7)).map((row) => Number(row.stock))).toEqual([1.25, 2.45]);
+    expect(await run('/scale.csv')).toMatchObject({ status: 'success', counts: { rejected: 0 } });
+    expect((await stored(7)).map((row) => Number(row.stock))).toEqual([1250, 2450]);
   });
 
   it('proposes a mapping from the header in Try the endpoint and types the first lines', async () => {
