@@ -166,7 +166,8 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
       ]);
       expect(await stored('OIL-004')).toEqual([{ date: '2026-11-20', quantity: '0.500' }]);
       expect((await stored('CAB-003')).filter(ofThatWeek)).toEqual([{ date: '2026-11-20', quantity: '0.500' }]);
-      // Serrano ham has no unit: read in the kilos its first cell wrote, so 250 g is 0.25 and not 250.
+      // Serrano ham has no unit: read in the kilos its first cell wrote, so 250 g is 0.25 and not 250; the answer says so.
+      expect(result.json.message).toContain(" 2 quantities of products without a unit were read in the unit their cells wrote (kg): set the products' Unit on the Data screen so that files in other units are converted.");
       expect((await stored('HAM-002')).filter(ofThatWeek)).toEqual([
         { date: '2026-11-20', quantity: '0.125' },
         { date: '2026-11-21', quantity: '0.250' },

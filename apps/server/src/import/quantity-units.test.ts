@@ -1,6 +1,6 @@
 import { MEASURE_UNITS } from '@stockwise/contract';
 import { describe, expect, it } from 'vitest';
-import { inReadingUnit, measureOf, splitQuantityUnit } from './quantity-units.ts';
+import { inReadingUnit, measureOf, splitQuantityUnit, UnitsAsWritten, unitsAsWrittenMessage } from './quantity-units.ts';
 
 const ofCheese = (unit: string | null) => ({ unit, of: 'the unit of product CHE-001' });
 
@@ -60,5 +60,17 @@ describe('a quantity cell written with its unit', () => {
   it('refuses a conversion with more places than the column keeps, rather than rounding it', () => {
     expect(inReadingUnit(0.5, 'g', '0.5 g', ofCheese('kg'), 3)).toBe('0.5 g is 0.0005 kg (the unit of product CHE-001), more than 3 decimal places: write it in kg in the file, rounded to 3.');
     expect(inReadingUnit(250, 'g', '250 g', ofCheese('lb'), 3)).toMatch(/^250 g is 0\.551155655\d* lb \(the unit of product CHE-001\), more than 3 decimal places/);
+  });
+});
+
+describe('quantities read in the unit their cells wrote', () => {
+  it('says how many and in which units, once each whatever the case', () => {
+    const noted = new UnitsAsWritten();
+    expect(unitsAsWrittenMessage(noted)).toBe('');
+    noted.note('kg');
+    expect(unitsAsWrittenMessage(noted)).toBe(" 1 quantity of a product without a unit was read in the unit its cell wrote (kg): set the products' Unit on the Data screen so that files in other units are converted.");
+    noted.note('KG');
+    noted.note('l');
+    expect(unitsAsWrittenMessage(noted)).toBe(" 3 quantities of products without a unit were read in the unit their cells wrote (kg, l): set the products' Unit on the Data screen so that files in other units are converted.");
   });
 });

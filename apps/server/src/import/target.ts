@@ -28,7 +28,7 @@ import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { checkNewProducts, compileNewProductReader, newProductSource, type NewProductColumns } from './new-products.ts';
 import { readFieldValues, type FixedValues } from './field-values.ts';
 import { CurrencySigns } from './currency.ts';
-import { inReadingUnit, measureOf, type ReadingUnit, splitQuantityUnit } from './quantity-units.ts';
+import { inReadingUnit, measureOf, type ReadingUnit, splitQuantityUnit, UnitsAsWritten } from './quantity-units.ts';
 import {
   asStoredDecimal,
   type DateOrderDetector,
@@ -416,9 +416,10 @@ const EXCEL_SERIAL_EXPECTED = 'Expected a date (a number here is read as an Exce
  * dates in the mapping's format or detected across the file (`detector`), Excel serials and
  * dates, decimal commas, a money column's currency sign (one currency per column across the file,
  * or a run's batches: `currencies`), product codes kept as text for the lookup, the mapping's value
- * maps, and the table's row rules (types, lengths, choices, `>= 0`).
+ * maps, and the table's row rules (types, lengths, choices, `>= 0`). A quantity written with its unit
+ * is read in its product's unit; those of products without one are counted in `unitsAsWritten`.
  */
-export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, detector: DateOrderDetector, currencies = new CurrencySigns()) {
+export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, detector: DateOrderDetector, currencies = new CurrencySigns(), unitsAsWritten = new UnitsAsWritten()) {
   const format: DateFormat = mapping.date_format ?? 'auto';
   const decimalComma = mapping.decimal_separator === ',';
   // Only a point chosen, not the point read for want of a choice, makes `1,234` a thousand.
@@ -450,7 +451,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       measured: target.quantityUnits?.columns.has(column) === true,
     };
   });
-  const readInUnit = target.quantityUnits ? compileQuantityUnitReader(target, target.quantityUnits) : null;
+  const readInUnit = target.quantityUnits ? compileQuantityUnitReader(target, target.quantityUnits, unitsAsWritten) : null;
 
   // A value outside a column's choices (a German till's "geplant"): the mapping can say what it
   // means, and a column with a default can be left unmapped.
@@ -684,7 +685,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
  * the product it creates; a product without any is read in the first measure unit a cell of the
  * file wrote for it, so `250 g` and `0.25 kg` of one product in one file are not 250.25.
  */
-function compileQuantityUnitReader(target: WriteTarget, units: QuantityUnits) {
+function compileQuantityUnitReader(target: WriteTarget, units: QuantityUnits, unitsAsWritten: UnitsAsWritten) {
   const firstWritten = new Map<string, { unit: string; row: number }>();
   const limits = new Map(target.columns.map((c) => [c.key, { places: c.decimal_places ?? DEFAULT_DECIMAL_PLACES, largest: 10 ** ((c.max_digits ?? DEFAULT_MAX_DIGITS) - (c.decimal_places ?? DEFAULT_DECIMAL_PLACES)) }]));
   const rowUnitOf = (fields: Record<string, unknown>) => {
@@ -705,14 +706,16 @@ function compileQuantityUnitReader(target: WriteTarget, units: QuantityUnits) {
       if (created?.unit) reading = created;
     }
     const { places, largest } = limits.get(column) ?? { places: 3, largest: Infinity };
+    // A product without a unit: the first measure written for it in the file is the one its later cells are read in.
+    const withoutUnit = !reading?.unit && measureOf(word) !== undefined;
     if (!reading?.unit) {
-      // A product without a unit: the first measure written for it in the file is the one its later cells are read in.
-      const first = measureOf(word) ? firstWritten.get(code.toLowerCase()) : undefined;
-      if (!first && measureOf(word)) firstWritten.set(code.toLowerCase(), { unit: word, row });
+      const first = withoutUnit ? firstWritten.get(code.toLowerCase()) : undefined;
+      if (!first && withoutUnit) firstWritten.set(code.toLowerCase(), { unit: word, row });
       reading = first ? { unit: first.unit, of: `as row ${first.row} wrote product ${code}, which has no unit` } : { unit: null, of: '' };
     }
     const read = inReadingUnit(value, word, text, reading, places);
     if (typeof read === 'number' && Math.abs(read) >= largest) return `${text} is ${read} ${reading.unit}, more than the column holds.`;
+    if (withoutUnit && typeof read === 'number') unitsAsWritten.note(reading.unit ?? word);
     return read;
   };
 }
