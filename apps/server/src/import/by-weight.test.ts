@@ -177,6 +177,16 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
       const comma = await importFile(server, token, { fileName: 'Kasse.csv', content: german, mapping: { entities: { sales: { field_mappings: { date: 'Datum', product_id: 'Artikelnr', quantity: 'Menge' }, decimal_separator: ',' } } }, entityType: 'sales' });
       expect(comma.status, JSON.stringify(comma.json)).toBe(200);
       expect((await stored('CHE-001')).filter(ofThatWeek).at(-1)).toEqual({ date: '2026-11-22', quantity: '1.500' });
+
+      // A product the file creates is read in the unit its row gives it: 500 g of a new cheese in kg is 0.5.
+      const created = await importFile(server, token, {
+        fileName: 'till.csv',
+        content: 'Date,Item,Description,Qty,Unit\n22/11/2026,BRI-005,Brie,500 g,kg\n',
+        mapping: salesMapping({ create_missing_products: true, new_products: { name: 'Description', unit: 'Unit' } }),
+        entityType: 'sales',
+      });
+      expect(created.status, JSON.stringify(created.json)).toBe(200);
+      expect(await stored('BRI-005')).toEqual([{ date: '2026-11-22', quantity: '0.500' }]);
     });
 
     it("refuses a unit of another kind or a word it does not know, naming row, field and units; money does not take a unit; nothing is written", async () => {
