@@ -139,6 +139,76 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
     expect((await stored('HAM-002')).at(-1)).toEqual({ date: '2026-12-06', quantity: '2450.000' });
   });
 
+  describe('quantity cells written with their unit (ADR 0178)', () => {
+    const unitsMapping = { entities: { products: { field_mappings: { product_code: 'Item', name: 'Description', unit: 'Unit', current_stock: 'Stock' } } } };
+    const salesMapping = (extra: Record<string, unknown> = {}) => ({ entities: { sales: { field_mappings: { date: 'Date', product_id: 'Item', quantity: 'Qty' }, date_format: 'dd/mm/yyyy', ...extra } } });
+    // Days of their own, before the deli's till export's.
+    const ofThatWeek = ({ date }: { date: string }) => date >= '2026-11-20' && date <= '2026-11-23';
+    const rowErrors = (json: unknown) => (json as RowErrors).row_errors.map(({ row, field, reason }) => [row, field, reason]);
+
+    it("reads a products file's stock in the row's unit, and sales in each product's unit: 0.25 kg and 250 g of a kilo product are 0.25 both", async () => {
+      const catalogue = 'Item,Description,Unit,Stock\nCHE-001,Cheddar mature,kg,2.5 kg\nOIL-004,Olive oil,l,500 ml\nCAB-003,Cable 3x1.5 mm²,m,1200cm\n';
+      const listed = await importFile(server, token, { fileName: 'items.csv', content: catalogue, mapping: unitsMapping, entityType: 'products' });
+      expect(listed.status, JSON.stringify(listed.json)).toBe(200);
+      const stock = await sql<{ code: string; current_stock: number }>`select product_code as code, current_stock from data.products where product_code in ('CAB-003', 'CHE-001', 'OIL-004') order by 1`.execute(server.database.db);
+      expect(stock.rows).toEqual([
+        { code: 'CAB-003', current_stock: 12 },
+        { code: 'CHE-001', current_stock: 2.5 },
+        { code: 'OIL-004', current_stock: 0.5 },
+      ]);
+
+      const file = ['Date,Item,Qty', '20/11/2026,CHE-001,0.25 kg', '21/11/2026,CHE-001,250 g', '20/11/2026,OIL-004,500 ML', '20/11/2026,CAB-003,50 cm', '20/11/2026,HAM-002,0.125kg', '21/11/2026,HAM-002,250 g'].join('\n');
+      const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping: salesMapping(), entityType: 'sales' });
+      expect(result.status, JSON.stringify(result.json)).toBe(200);
+      expect((await stored('CHE-001')).filter(ofThatWeek)).toEqual([
+        { date: '2026-11-20', quantity: '0.250' },
+        { date: '2026-11-21', quantity: '0.250' },
+      ]);
+      expect(await stored('OIL-004')).toEqual([{ date: '2026-11-20', quantity: '0.500' }]);
+      expect((await stored('CAB-003')).filter(ofThatWeek)).toEqual([{ date: '2026-11-20', quantity: '0.500' }]);
+      // Serrano ham has no unit: read in the kilos its first cell wrote, so 250 g is 0.25 and not 250; the answer says so.
+      expect(result.json.message).toContain(" 2 quantities of products without a unit were read in the unit their cells wrote (kg): set the products' Unit on the Data screen so that files in other units are converted.");
+      expect((await stored('HAM-002')).filter(ofThatWeek)).toEqual([
+        { date: '2026-11-20', quantity: '0.125' },
+        { date: '2026-11-21', quantity: '0.250' },
+      ]);
+
+      const german = 'Datum;Artikelnr;Menge\n22.11.2026;CHE-001;1,5 kg\n';
+      const comma = await importFile(server, token, { fileName: 'Kasse.csv', content: german, mapping: { entities: { sales: { field_mappings: { date: 'Datum', product_id: 'Artikelnr', quantity: 'Menge' }, decimal_separator: ',' } } }, entityType: 'sales' });
+      expect(comma.status, JSON.stringify(comma.json)).toBe(200);
+      expect((await stored('CHE-001')).filter(ofThatWeek).at(-1)).toEqual({ date: '2026-11-22', quantity: '1.500' });
+
+      // A product the file creates is read in the unit its row gives it: 500 g of a new cheese in kg is 0.5.
+      const created = await importFile(server, token, {
+        fileName: 'till.csv',
+        content: 'Date,Item,Description,Qty,Unit\n22/11/2026,BRI-005,Brie,500 g,kg\n',
+        mapping: salesMapping({ create_missing_products: true, new_products: { name: 'Description', unit: 'Unit' } }),
+        entityType: 'sales',
+      });
+      expect(created.status, JSON.stringify(created.json)).toBe(200);
+      expect(await stored('BRI-005')).toEqual([{ date: '2026-11-22', quantity: '0.500' }]);
+    });
+
+    it("refuses a unit of another kind or a word it does not know, naming row, field and units; money does not take a unit; nothing is written", async () => {
+      const before = await stored('CHE-001');
+      const file = ['Date,Item,Qty', '23/11/2026,CHE-001,0.5 l', '23/11/2026,CHE-001,3 boxes', '23/11/2026,CHE-001,2 pcs', '23/11/2026,CHE-001,0.5 g'].join('\n');
+      const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping: salesMapping(), entityType: 'sales' });
+      expect(result.status).toBe(400);
+      expect(rowErrors(result.json)).toEqual([
+        [2, 'quantity', 'Expected a quantity in kg (the unit of product CHE-001), not 0.5 l: l is a volume, kg is a weight; write the quantity in kg.'],
+        [3, 'quantity', 'Expected a quantity in kg (the unit of product CHE-001), not 3 boxes: boxes is not a unit the import reads (kg, g, lb, oz, l, ml, m, cm, or pcs for pieces); write the number alone.'],
+        [4, 'quantity', 'Expected a quantity in kg (the unit of product CHE-001), not 2 pcs: pcs counts pieces, kg is a weight; write the quantity in kg.'],
+        [5, 'quantity', '0.5 g is 0.0005 kg (the unit of product CHE-001), more than 3 decimal places: write it in kg in the file, rounded to 3.'],
+      ]);
+      expect(await stored('CHE-001')).toEqual(before);
+
+      const costs = { entities: { products: { field_mappings: { product_code: 'Item', unit_cost: 'Cost' } } } };
+      const priced = await importFile(server, token, { fileName: 'costs.csv', content: 'Item,Cost\nCHE-001,3.75 kg\n', mapping: costs, entityType: 'products' });
+      expect(priced.status).toBe(400);
+      expect(rowErrors(priced.json)).toEqual([[2, 'unit_cost', 'Expected a number, found "3.75 kg".']]);
+    });
+  });
+
   it('records a stock count of 12.5 m as on hand', async () => {
     const today = (await sql<{ today: string }>`select current_date::text as today`.execute(server.database.db)).rows[0]?.today as string;
     const mapping = { entities: { stock_snapshots: { field_mappings: { product_id: 'Item', stock_level: 'Counted' }, field_values: { date: today } } } };

@@ -18,6 +18,7 @@ import { undecidedDateOrder } from './shop-date-order.ts';
 import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
+import { splitQuantityUnit } from './quantity-units.ts';
 import { blankCodeLines, blankCodeSkipper, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { isTotalsWord } from './totals-line.ts';
 import { codesWithLeadingZeros, keepsSalesParts, looseCode, storedLooseTwins } from './writer-sql.ts';
@@ -381,8 +382,8 @@ export async function previewRecords(
   const proposesSkip = !given && blankCodes > 0;
   const decimalColumns = Object.keys(fieldMappings).filter((field) => provisional.typeOf(field) === 'DecimalField');
   // Every cell of a file tells how it writes numbers: a till's `Preis` 16,50 beside a `Menge` 1,000 the entity stores as whole units.
-  // A price's currency sign (`€ 2,00`) hides nothing: the import takes it off before reading the number.
-  const withoutSign = (value: unknown) => (typeof value === 'string' ? (withoutCurrencySign(value)?.number ?? value) : value);
+  // A price's currency sign (`€ 2,00`) hides nothing, nor a quantity's unit (`1,5 kg`): the import takes them off before reading the number (ADR 0178).
+  const withoutSign = (value: unknown) => (typeof value === 'string' ? (withoutCurrencySign(value)?.number ?? splitQuantityUnit(value)?.number ?? value) : value);
   const detectedSeparator = detectDecimalSeparator(mapped.flatMap((record, at) => (records[at]?.cells ?? decimalColumns.map((field) => record.fields[field])).map(withoutSign)));
   // The proposal is read the way the file is written; a given mapping as it says.
   const usedSeparator = given ? (given.decimal_separator ?? '.') : (detectedSeparator ?? '.');

@@ -29,6 +29,7 @@ import * as repo from './repo.ts';
 import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
 import { filteredMessage, rowFilterColumns } from './row-filter.ts';
+import { unitsAsWrittenMessage } from './quantity-units.ts';
 import { addedToMessage, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
 import { keepsSalesParts, keepsStockCounts, type OutdatedCounts } from './writer-sql.ts';
@@ -293,8 +294,9 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     const warnings = defaultWarnings(target, written.defaulted);
     const notices = written.outdatedCounts?.older ? [outdatedCountsNotice(written.outdatedCounts, dayInTimeZone(Date.now(), resolved.timeZone))] : [];
     const dateOrder = written.dateOrder ? detectedDateOrderMessage(written.dateOrder) : '';
+    const units = unitsAsWrittenMessage(written.unitsAsWritten);
     const result: ImportResult = {
-      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${added}${replaced}${created}${skipped}${filtered}${dateOrder ? ` ${dateOrder}` : ''}`,
+      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${added}${replaced}${created}${units}${skipped}${filtered}${dateOrder ? ` ${dateOrder}` : ''}`,
       import_id: run.id as string,
       entity_type: resolved.entityType,
       table: target.tableName,

@@ -2,7 +2,7 @@
 // targets are fed with the related table's business key (a product code, never taken as an id),
 // what the database allows in each column (nullable, default, a `>= 0` rule), and the typer that
 // turns one mapped record into the values staged for the write (import/writer.ts).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   codeOfRowLabel,
   DEFAULT_DECIMAL_PLACES,
@@ -10,22 +10,25 @@ import {
   type DateFormat,
   type EntityMapping,
   type FieldType,
+  isQuantityColumn,
   type ProductConfig,
+  productUnit,
   type RepeatedKeyMode,
   valueMapForm,
 } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, withValueFound, type RowValues } from '../tables/columns.ts';
+import { compileRowParser, DEFAULT_MAX_DIGITS, expectedValue, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, withValueFound, type RowValues } from '../tables/columns.ts';
 import { isBelowMinimum, minimumProblem, readColumnRules, type ColumnMinimum } from '../tables/column-minimums.ts';
 import { datedColumn } from '../tables/dated-columns.ts';
 import { UnreadableCell } from './source.ts';
 import { isTotalsWord } from './totals-line.ts';
 import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
 import { checkValueMaps, compileValueMaps } from './value-maps.ts';
-import { checkNewProducts, compileNewProductReader, type NewProductColumns } from './new-products.ts';
+import { checkNewProducts, compileNewProductReader, newProductSource, type NewProductColumns } from './new-products.ts';
 import { readFieldValues, type FixedValues } from './field-values.ts';
 import { CurrencySigns } from './currency.ts';
+import { inReadingUnit, measureOf, type ReadingUnit, splitQuantityUnit, UnitsAsWritten } from './quantity-units.ts';
 import {
   asStoredDecimal,
   type DateOrderDetector,
@@ -93,6 +96,23 @@ export type WriteTarget = {
    * has is refused by row (ADR 0011's amendment of 2026-12-03).
    */
   updateOnly: boolean;
+  /** What quantity cells written with a unit ("0.25 kg") are read against (ADR 0178), or null when the mapping fills no product's quantity. */
+  quantityUnits: QuantityUnits | null;
+};
+
+/**
+ * A target's quantities of products (sales, counts, deliveries, a products file's stock): which
+ * columns, the record field naming the row's product, the field or value giving the row its own
+ * unit (a products file's Unit; a sales file's new_products unit, for the products it creates),
+ * and the stored units of the products that have one, by their code in lower case.
+ */
+export type QuantityUnits = {
+  columns: Set<string>;
+  codeField: string;
+  rowUnit: { field: string; column: string } | { fixed: string | null } | null;
+  /** Whether the row's own unit is the product's (a products file) or only for a product the row creates. */
+  rowUnitIsOwn: boolean;
+  stored: Map<string, string>;
 };
 
 const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
@@ -207,6 +227,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
     });
   }
   const newProducts = checkNewProducts(mapping, [...references.values()].filter((r) => r.by === 'key' && r.column in mapping.field_mappings));
+  const quantityUnits = await readQuantityUnits(db, table, entity.key, references, mapping, mapped.filter((column) => !fixed.has(column)), fixed);
 
   const { facts, minimums } = await readColumnRules(db, table.encoded_name);
   const factOf = new Map(facts.map((f) => [f.column_name, f]));
@@ -246,7 +267,43 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
     defaults,
     newProducts,
     updateOnly,
+    quantityUnits,
   };
+}
+
+/** A catalogue entry as resolveWriteTarget reads it. */
+type CatalogueTable = NonNullable<Awaited<ReturnType<typeof findCatalogueEntry>>>;
+
+/**
+ * The target's QuantityUnits: only for a products file that maps its code, or a file of rows that
+ * name a product by code, with a quantity column read from the file. The stored units are read once
+ * per import (products with a unit only: a shop of pieces reads none).
+ */
+async function readQuantityUnits(db: Kysely<Database>, table: CatalogueTable, key: string[], references: Map<string, KeyReference>, mapping: EntityMapping, read: string[], fixed: FixedValues): Promise<QuantityUnits | null> {
+  const columns = new Set(table.columns.filter((c) => read.includes(c.key) && isQuantityColumn(c)).map((c) => c.key));
+  if (!columns.size) return null;
+  const ownCode = table.encoded_name === 'products' && key.length === 1 ? key[0] : undefined;
+  const reference = ownCode ? undefined : [...references.values()].find((r) => r.by === 'key' && r.encodedName === 'products' && r.column in mapping.field_mappings);
+  const codeField = ownCode && ownCode in mapping.field_mappings ? ownCode : reference?.column;
+  const products = ownCode ? table.columns : reference?.columns;
+  if (!codeField || !products) return null;
+  const codeColumn = ownCode ?? (reference as KeyReference).keyColumn;
+  const stored = new Map<string, string>();
+  if (products.some((c) => c.key === 'unit')) {
+    const rows = await sql<{ code: string; unit: string }>`select lower(btrim(${sql.ref(codeColumn)})) as code, btrim(unit) as unit from data.products where btrim(unit) <> ''`.execute(db);
+    for (const { code, unit } of rows.rows) stored.set(code, unit);
+  }
+  const newProductUnit = mapping.new_products?.['unit'];
+  const rowUnit = ownCode
+    ? fixed.has('unit')
+      ? { fixed: productUnit(String(fixed.get('unit') ?? '')) }
+      : 'unit' in mapping.field_mappings
+        ? { field: 'unit', column: mapping.field_mappings['unit'] as string }
+        : null
+    : newProductUnit
+      ? { field: newProductSource('unit'), column: newProductUnit }
+      : null;
+  return { columns, codeField, rowUnit, rowUnitIsOwn: Boolean(ownCode), stored };
 }
 
 /**
@@ -359,9 +416,10 @@ const EXCEL_SERIAL_EXPECTED = 'Expected a date (a number here is read as an Exce
  * dates in the mapping's format or detected across the file (`detector`), Excel serials and
  * dates, decimal commas, a money column's currency sign (one currency per column across the file,
  * or a run's batches: `currencies`), product codes kept as text for the lookup, the mapping's value
- * maps, and the table's row rules (types, lengths, choices, `>= 0`).
+ * maps, and the table's row rules (types, lengths, choices, `>= 0`). A quantity written with its unit
+ * is read in its product's unit; those of products without one are counted in `unitsAsWritten`.
  */
-export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, detector: DateOrderDetector, currencies = new CurrencySigns()) {
+export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, detector: DateOrderDetector, currencies = new CurrencySigns(), unitsAsWritten = new UnitsAsWritten()) {
   const format: DateFormat = mapping.date_format ?? 'auto';
   const decimalComma = mapping.decimal_separator === ',';
   // Only a point chosen, not the point read for want of a choice, makes `1,234` a thousand.
@@ -390,8 +448,10 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       // A currency sign is read off money only: `£3` in a quantity is a mistake of the file, not a count.
       money: definition?.money === true,
       places: definition?.type === 'DecimalField' ? (definition.decimal_places ?? DEFAULT_DECIMAL_PLACES) : 0,
+      measured: target.quantityUnits?.columns.has(column) === true,
     };
   });
+  const readInUnit = target.quantityUnits ? compileQuantityUnitReader(target, target.quantityUnits, unitsAsWritten) : null;
 
   // A value outside a column's choices (a German till's "geplant"): the mapping can say what it
   // means, and a column with a default can be left unmapped.
@@ -439,7 +499,9 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     // Date columns read day-first only for now (the file's order undecided): they may be swapped later.
     let provisional: string[] | null = null;
     let refusedChoices: Record<string, string> | null = null;
-    for (const { column, type, reference, minimum, quick, valueMap, money, places } of readers) {
+    // Quantity cells written with a unit (`0.25 kg`): the word and the cell, read once the row's number and product are.
+    let cellUnits: Record<string, { word: string; text: string }> | null = null;
+    for (const { column, type, reference, minimum, quick, valueMap, money, places, measured } of readers) {
       let raw = fields[column];
       if (raw === undefined) continue;
       let written = raw;
@@ -496,6 +558,13 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         }
         // A hint about the figure (a decimal comma) is about it without the sign that was read.
         raw = written = priced.number;
+      }
+      if (measured && typeof raw === 'string') {
+        const split = splitQuantityUnit(raw);
+        if (split) {
+          (cellUnits ??= {})[column] = { word: split.word, text: raw.trim() };
+          raw = written = split.number;
+        }
       }
       if (type === 'DateField' || type === 'DateTimeField') {
         const before = detector.provisionalReads;
@@ -588,12 +657,66 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       Object.assign(values, read.values);
       if (read.errors) errors = { ...(errors ?? {}), ...read.errors };
     }
+    if (cellUnits && readInUnit) {
+      for (const [column, { word, text }] of Object.entries(cellUnits)) {
+        const value = values[column];
+        if (typeof value !== 'number') continue;
+        const read = readInUnit(fields, row, column, value, word, text);
+        if (typeof read === 'number') values[column] = read;
+        else {
+          delete values[column];
+          present.splice(present.indexOf(column), 1);
+          (errors ??= {})[column] = [read];
+        }
+      }
+    }
     for (const column of needed) if (!(column in values) && !errors?.[column]) (errors ??= {})[column] = ['A value is required.'];
     if (!errors) return { values, present, errors: null, provisional, refusedChoices };
     // Problems in the table's column order, as the row form lists them.
     const found = errors;
     const ordered = Object.fromEntries(errorOrder.filter((c) => found[c]).map((c) => [c, found[c] as string[]]));
     return { values, present, errors: ordered, provisional, refusedChoices };
+  };
+}
+
+/**
+ * Reads a quantity written with a unit in the unit of the row's product (ADR 0178): the row's own
+ * unit where a products file gives one, else the product's stored unit, else the unit the row gives
+ * the product it creates; a product without any is read in the first measure unit a cell of the
+ * file wrote for it, so `250 g` and `0.25 kg` of one product in one file are not 250.25.
+ */
+function compileQuantityUnitReader(target: WriteTarget, units: QuantityUnits, unitsAsWritten: UnitsAsWritten) {
+  const firstWritten = new Map<string, { unit: string; row: number }>();
+  const limits = new Map(target.columns.map((c) => [c.key, { places: c.decimal_places ?? DEFAULT_DECIMAL_PLACES, largest: 10 ** ((c.max_digits ?? DEFAULT_MAX_DIGITS) - (c.decimal_places ?? DEFAULT_DECIMAL_PLACES)) }]));
+  const rowUnitOf = (fields: Record<string, unknown>) => {
+    const { rowUnit } = units;
+    if (!rowUnit) return null;
+    if ('fixed' in rowUnit) return { unit: rowUnit.fixed, of: 'the unit the mapping gives every row' };
+    const cell = fields[rowUnit.field];
+    return cell === undefined ? null : { unit: productUnit(typeof cell === 'string' ? cell : cell === null ? null : String(cell)), of: `this row's ${rowUnit.column}` };
+  };
+  return (fields: Record<string, unknown>, row: number, column: string, value: number, word: string, text: string): number | string => {
+    const written = fields[units.codeField];
+    const code = written === null || written === undefined || written instanceof Date ? '' : codeOfRowLabel(String(written).trim());
+    const stored = units.stored.get(code.toLowerCase());
+    const own = units.rowUnitIsOwn ? rowUnitOf(fields) : null;
+    let reading: ReadingUnit | null = own ?? (stored ? { unit: stored, of: `the unit of product ${code}` } : null);
+    if (!reading) {
+      const created = rowUnitOf(fields);
+      if (created?.unit) reading = created;
+    }
+    const { places, largest } = limits.get(column) ?? { places: 3, largest: Infinity };
+    // A product without a unit: the first measure written for it in the file is the one its later cells are read in.
+    const withoutUnit = !reading?.unit && measureOf(word) !== undefined;
+    if (!reading?.unit) {
+      const first = withoutUnit ? firstWritten.get(code.toLowerCase()) : undefined;
+      if (!first && withoutUnit) firstWritten.set(code.toLowerCase(), { unit: word, row });
+      reading = first ? { unit: first.unit, of: `as row ${first.row} wrote product ${code}, which has no unit` } : { unit: null, of: '' };
+    }
+    const read = inReadingUnit(value, word, text, reading, places);
+    if (typeof read === 'number' && Math.abs(read) >= largest) return `${text} is ${read} ${reading.unit}, more than the column holds.`;
+    if (withoutUnit && typeof read === 'number') unitsAsWritten.note(reading.unit ?? word);
+    return read;
   };
 }
 

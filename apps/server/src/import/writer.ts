@@ -24,6 +24,7 @@ import { blankCodeSkipper, compileRecordTyper, type AddedTo, totalsLineReader, c
 import type { ReplacedOwn } from './own-sales.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
+import { UnitsAsWritten } from './quantity-units.ts';
 import * as sqlOf from './writer-sql.ts';
 
 /**
@@ -105,6 +106,8 @@ export type WriteOutcome = {
   addedTo?: AddedTo;
   /** A file's sales that replaced different totals its own source (mapping) stored before: absent when none. */
   replacedOwn?: ReplacedOwn;
+  /** Quantities of products without a unit read in the unit their cells wrote (ADR 0178): absent when none. */
+  unitsAsWritten?: UnitsAsWritten;
 };
 
 /** Two writes' AddedTo as one (a run's batches). */
@@ -269,6 +272,7 @@ export type PreparedRows = {
   fieldSets: Set<string>;
   /** Per summed column (target.summed), the sum of its values' magnitudes: no key can add up beyond what the column holds unless this does. */
   summedMagnitudes: number[];
+  unitsAsWritten: UnitsAsWritten;
 };
 
 /**
@@ -280,7 +284,8 @@ export type PreparedRows = {
 export async function prepareRecords(target: WriteTarget, batches: AsyncIterable<MappedRecord[]> | Iterable<MappedRecord[]>, options: WriteOptions, sink: PieceSink): Promise<PreparedRows> {
   const errors = new RowErrors(options.mapping);
   const detector = new DateOrderDetector();
-  const typeRecord = compileRecordTyper(target, options.mapping, detector, options.currencySigns);
+  const unitsAsWritten = new UnitsAsWritten();
+  const typeRecord = compileRecordTyper(target, options.mapping, detector, options.currencySigns, unitsAsWritten);
   const skipsLine = blankCodeSkipper(target, options.mapping);
   const totalsWordOf = totalsLineReader(target, options.mapping);
   const totals: TotalsSkipped = { lines: 0, codes: [] };
@@ -414,7 +419,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   }
   await flush();
   await sinking;
-  return { rows, skipped, totals, filtered: rowFilters?.counted(filteredLines) ?? {}, errors, detector, fieldSets, summedMagnitudes };
+  return { rows, skipped, totals, filtered: rowFilters?.counted(filteredLines) ?? {}, errors, detector, fieldSets, summedMagnitudes, unitsAsWritten };
 }
 
 /** A fresh staging table for `target` in the session's transaction (checks first that the entity key is a unique key). */
@@ -505,6 +510,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     ...(outdatedCounts ? { outdatedCounts } : {}),
     ...(addedTo ? { addedTo } : {}),
     ...(replacedOwn ? { replacedOwn } : {}),
+    ...(prepared.unitsAsWritten.cells ? { unitsAsWritten: prepared.unitsAsWritten } : {}),
   });
   if (counts.rows === 0) return outcome();
   const ambiguity = detector.ambiguity;
