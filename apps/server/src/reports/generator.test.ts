@@ -982,7 +982,8 @@ describe.each(backends)('the report writer\'s note and reading of words on %s', 
     const db = server.database.db;
     // An older count of the hammer: its month ends since then are that count less its sales after it, until yesterday's count.
     const hammer = (await db.selectFrom('data.products').select('id').where('product_code', '=', 'TL-001').executeTakeFirstOrThrow()).id;
-    const olderCount = { day: dayFromToday(-60, today), level: 900 };
+    // 75 days back spans three months on any day (60 from 30 Jan is 1 Dec: two).
+    const olderCount = { day: dayFromToday(-75, today), level: 900 };
     await db.insertInto('data.stock_snapshots').values({ product_id: hammer, date: olderCount.day, stock_level: olderCount.level }).execute();
     try {
       const todayIso = dayFromToday(0, today);
@@ -993,7 +994,7 @@ describe.each(backends)('the report writer\'s note and reading of words on %s', 
         const last = addDays(monthStart(addDays(month, 32)), -1);
         return last < todayIso ? last : todayIso;
       };
-      // Every product was counted yesterday at its stock (none sold since); the hammer also 60 days ago.
+      // Every product was counted yesterday at its stock (none sold since); the hammer also 75 days ago.
       const levelOf = (p: FixtureProduct, end: string): number | null => {
         if (end >= yesterday) return p.stock;
         if (p.code !== 'TL-001' || end < olderCount.day) return null;
