@@ -587,6 +587,13 @@ describe('forecasting screen', () => {
       expect(await page.getByTestId('selected-current-stock').textContent()).toMatch(/^(≈ )?[\d,.]+ kg$/);
       expect(await page.getByTestId('reorder-summary').textContent()).toMatch(/[\d,.]+ kg/);
       expect(await page.getByTestId('reorder-summary').textContent()).not.toMatch(/ units/);
+      // The chart's titles and its day readout in kg too (ADR 0177, amendment 2026-12-06).
+      await chart(page).getByText('Daily sales (kg)').waitFor();
+      expect(await chart(page).getByText('Stock on hand (kg)').count()).toBe(1);
+      await chart(page).getByRole('application', { name: /Stock chart/ }).focus();
+      await page.keyboard.press('End');
+      expect(await chart(page).locator('.stock-chart .day-readout [role="status"]').textContent()).toMatch(/Forecast stock: (0 \(short by )?[\d,.]+ kg/);
+      await page.keyboard.press('Escape');
       expect(await axeViolations(page, '[data-testid="selected-product"]')).toEqual([]);
       expect(await axeViolations(page, '[data-testid="forecast-explanation"]')).toEqual([]);
     } finally {

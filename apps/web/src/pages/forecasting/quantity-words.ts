@@ -7,9 +7,9 @@ import { quantityFormat, type UnitQuantity } from '@stockwise/contract';
 /** A figure already written ("12.5", "≈ 12.5") followed by the product's unit when it has one. */
 export const withUnit = (figure: string, unit: string | null | undefined): string => (unit ? `${figure} ${unit}` : figure);
 
-/** A recorded quantity in a sentence: "3.25 kg"; without a unit, "40 units" ("1 unit"). */
-export const quantityWords = (value: number, unit: string | null | undefined, t: TFunction): string => {
-  const quantity = quantityFormat.format(value);
+/** A recorded quantity in a sentence: "3.25 kg"; without a unit, "40 units" ("1 unit"). `format`: fewer places for an estimate. */
+export const quantityWords = (value: number, unit: string | null | undefined, t: TFunction, format: Intl.NumberFormat = quantityFormat): string => {
+  const quantity = format.format(value);
   return unit ? withUnit(quantity, unit) : t('forecasting.quantity.pieces', { quantity, count: value });
 };
 
