@@ -513,11 +513,11 @@ export const dataFunctions = {
   },
   async stockValue(db: Db): Promise<Answer> {
     const [totals, money] = await Promise.all([inventoryTotals(db), shopMoney(db)]);
-    return { blocks: [text(`The stock on hand is worth ${money.format(totals.value)} at unit cost: ${number.format(totals.units)} units across ${number.format(totals.products)} products.${withoutCostWords(totals.withoutCost)}`), dataLink('products', 'Open the products table')] };
+    return { blocks: [text(`The stock on hand is worth ${money.format(totals.value)} at unit cost: ${amountsOf(totals.byUnit)} across ${number.format(totals.products)} products.${withoutCostWords(totals.withoutCost)}`), dataLink('products', 'Open the products table')] };
   },
   async totalStock(db: Db): Promise<Answer> {
     const totals = await inventoryTotals(db);
-    return { blocks: [text(`There are ${number.format(totals.units)} units on hand across ${number.format(totals.products)} products.`), dataLink('products', 'Open the products table')] };
+    return { blocks: [text(`There are ${amountsOf(totals.byUnit)} on hand across ${number.format(totals.products)} products.`), dataLink('products', 'Open the products table')] };
   },
   async noSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const { total, outOfSeason, rows } = await repo.productsWithoutSales(db, window.from, window.to, TABLE_ROWS, scope);

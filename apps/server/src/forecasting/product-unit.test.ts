@@ -3,7 +3,7 @@
 // sales counted in pieces or boxes are ordered in whole units; the forecast read and the order
 // lists say the unit with their figures, and total their quantities one unit at a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssistantBlock, ChatMessage, InventoryReport, PreviewFileResponse, ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
+import type { AssistantBlock, ChatMessage, DashboardResponse, InventoryReport, PreviewFileResponse, ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
 
@@ -139,6 +139,10 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     expect(await ask('How many CHE-001 were sold last week?')).toMatch(/Cheddar mature \(CHE-001\) sold [\d.,]+ kg last week/);
     // Several products: "Together" one total per unit, not kilos and candles in one sum.
     expect(await ask('stock of CHE-001 and CAN-001')).toContain('Together: 4 units, 4 kg on hand, worth');
+    expect(await ask('What is the value of our stock?')).toContain('at unit cost: 4 units, 4 box, 4 kg across 3 products.');
+    // The dashboard's total keeps its one figure and gives the same one unit at a time.
+    const { inventoryStats } = (await api('/api/dashboard/')).json as unknown as DashboardResponse;
+    expect(inventoryStats).toMatchObject({ totalInventory: 12, inventoryByUnit: [{ unit: null, quantity: 4 }, { unit: 'box', quantity: 4 }, { unit: 'kg', quantity: 4 }] });
     const sold = ((await api('/api/assistant/messages/', { content: 'How many CHE-001 and CAN-001 were sold last week?' })).json.messages as ChatMessage[]).at(-1)!;
     const table = sold.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table')!;
     expect(table.rows.map((row) => [row.styleCode, row.unit])).toEqual([['CHE-001', 'kg'], ['CAN-001', null]]);

@@ -103,7 +103,7 @@ describe.each(backends)('deliveries to hurry and orders to check, on %s', (backe
     const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
     const cells: Record<string, unknown[]> = {};
     sheet.eachRow((row, number) => {
-      if (number > 1) cells[row.getCell(1).value as string] = [13, 14, 15].map((column) => row.getCell(column).value ?? '');
+      if (number > 1) cells[row.getCell(1).value as string] = [14, 15, 16].map((column) => row.getCell(column).value ?? '');
     });
     expect(cells).toEqual({
       'LATE-1': ['', '', HURRY(lateArrives)],
