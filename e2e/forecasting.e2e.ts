@@ -550,7 +550,7 @@ describe('forecasting screen', () => {
     const text = await readFile((await file.path())!, 'utf8');
     expect(text.startsWith('\uFEFFproduct code,')).toBe(true);
     const lines = text.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,order by,model,check,too late,on order');
+    expect(lines[0]).toBe('product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,unit,order by,model,check,too late,on order');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(whole.map((product) => product.styleCode));
     // The screen's marks are the file's last columns, in its words.
     expect(lines.slice(1).filter((line) => line.endsWith(', after it runs out — hurry it"')).map((line) => line.split(',')[0])).toEqual(whole.filter((p) => p.onOrderArrives).map((p) => p.styleCode));
@@ -587,6 +587,13 @@ describe('forecasting screen', () => {
       expect(await page.getByTestId('selected-current-stock').textContent()).toMatch(/^(≈ )?[\d,.]+ kg$/);
       expect(await page.getByTestId('reorder-summary').textContent()).toMatch(/[\d,.]+ kg/);
       expect(await page.getByTestId('reorder-summary').textContent()).not.toMatch(/ units/);
+      // The chart's titles and its day readout in kg too (ADR 0177, amendment 2026-12-06).
+      await chart(page).getByText('Daily sales (kg)').waitFor();
+      expect(await chart(page).getByText('Stock on hand (kg)').count()).toBe(1);
+      await chart(page).getByRole('application', { name: /Stock chart/ }).focus();
+      await page.keyboard.press('End');
+      expect(await chart(page).locator('.stock-chart .day-readout [role="status"]').textContent()).toMatch(/Forecast stock: (0 \(short by )?[\d,.]+ kg/);
+      await page.keyboard.press('Escape');
       expect(await axeViolations(page, '[data-testid="selected-product"]')).toEqual([]);
       expect(await axeViolations(page, '[data-testid="forecast-explanation"]')).toEqual([]);
     } finally {

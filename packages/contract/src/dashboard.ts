@@ -23,6 +23,8 @@ export const taskIdParams = z.object({ id: z.coerce.number().int().positive('Tas
 export const inventoryStats = z.object({
   /** Units on hand now: the sum of every product's current stock. */
   totalInventory: z.number(),
+  /** The same units one total per product unit (ADR 0177, amendment 2026-12-06): pieces (`unit` null) first; a unit with none on hand left out. */
+  inventoryByUnit: z.array(z.object({ unit: z.string().nullable(), quantity: z.number() })),
   /** The same units valued at unit cost; products without a cost are not in it (withoutCost). */
   totalValue: z.number(),
   /** Products on hand whose unit cost is 0: a cost left blank is stored so (the column has no empty value), and is "unknown", not "free". */

@@ -47,7 +47,8 @@ const stockoutWords = { stockForecast: 'expected', stockLowerBound: 'possible', 
 
 /**
  * The inventory report's columns: "on hand now" is the screen's figure (empty when never counted),
- * with the count it comes from beside it.
+ * with the count it comes from beside it. "unit" is what the product's quantities count ("kg"; blank
+ * for pieces, ADR 0177 amendment 2026-12-06), beside the order quantity: the list mixes units.
  */
 export const INVENTORY_REPORT_COLUMNS: ForecastSheet['columns'] = [
   { header: 'product code', kind: 'text' },
@@ -60,6 +61,7 @@ export const INVENTORY_REPORT_COLUMNS: ForecastSheet['columns'] = [
   { header: 'stockout type', kind: 'text' },
   { header: 'reorder point', kind: 'integer' },
   { header: 'order quantity', kind: 'integer' },
+  { header: 'unit', kind: 'text' },
   { header: 'order by', kind: 'date' },
   { header: 'model', kind: 'text' },
   { header: 'check', kind: 'text' },
@@ -95,6 +97,7 @@ export const inventoryReportRow = (product: ReportProduct): (string | number | n
   product.reorderPoint,
   // A row to hurry orders nothing: blank, as its order-by day is, and as the screen's "—" (not 0).
   product.onOrderArrives ? null : product.orderQuantity,
+  product.unit,
   product.orderBy,
   product.model,
   product.shortHistory ? LIST_MARKS.shortHistory : null,

@@ -209,8 +209,10 @@ export const inventoryReport = forecastReport.extend({
   /** Products that need an order but were left out as inactive (0 when include_inactive). */
   inactive: z.number().int(),
   inactive_days: z.number().int(),
-  /** Units and cost (quantity × unit cost) of every order on the list, all pages. */
+  /** Units and cost (quantity × unit cost) of every order on the list, all pages. `order_units` adds the quantities whatever their units. */
   order_units: z.number(),
+  /** The same quantities, one total per unit (ADR 0177, amendment 2026-12-06): pieces (`unit` null) first, then each unit. */
+  order_quantities: z.array(z.object({ unit: z.string().nullable(), quantity: z.number() })),
   order_cost: z.number(),
   /** The order-by date of the most urgent order on the list (rows to hurry have none); null when no order is listed. */
   first_order_by: z.string().nullable(),

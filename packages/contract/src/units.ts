@@ -24,3 +24,27 @@ export const isMeasureUnit = (unit: string | null | undefined): boolean => {
   const trimmed = productUnit(unit);
   return trimmed !== null && MEASURE_UNITS.includes(trimmed.toLowerCase());
 };
+
+/** A total of the quantities counted in one unit (null: pieces). */
+export type UnitQuantity = { unit: string | null; quantity: number };
+
+/**
+ * A total of quantities of several products, one per unit (ADR 0177, amendment 2026-12-06): a sum of
+ * kilos and pieces means nothing, so "12 units, 3.5 kg" — pieces first, then the units in alphabetical
+ * order. Units are the same ignoring case ("kg", "KG"), written as the first product listed wrote it;
+ * a unit whose quantities add to 0 is left out. Each total to a thousandth, the places quantities have.
+ */
+export function quantitiesByUnit(items: Iterable<{ unit: string | null | undefined; quantity: number }>): UnitQuantity[] {
+  const totals = new Map<string, UnitQuantity>();
+  for (const { unit, quantity } of items) {
+    const trimmed = productUnit(unit);
+    const key = trimmed?.toLowerCase() ?? '';
+    const total = totals.get(key);
+    if (total) total.quantity += quantity;
+    else totals.set(key, { unit: trimmed, quantity });
+  }
+  return [...totals.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, total]) => ({ unit: total.unit, quantity: Math.round(total.quantity * 1000) / 1000 }))
+    .filter((total) => total.quantity !== 0);
+}

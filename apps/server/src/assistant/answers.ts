@@ -1,13 +1,13 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { isTooLate, LIST_MARKS, moneyFormat, productUnit, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { readCurrency } from '../shop/repo.ts';
-import { hasOrder, isDueBy, orderAdvice, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
+import { hasOrder, isDueBy, orderAdvice, orderQuantities, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
 import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
@@ -116,7 +116,7 @@ async function advisedOrders(db: Db, rows: number, window: DueWindow | null) {
   // The list's rows with an order to place: a delivery to hurry has no order-by date and nothing to order.
   const orders = advice.products.filter(hasOrder);
   const kept = due ? orders.filter((p) => isDueBy(p.orderBy, due.by)) : orders;
-  return { advice, beyond, due, orders, kept, money, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
+  return { advice, beyond, due, orders, kept, money, listed: kept.slice(0, rows), total: kept.length, quantities: orderQuantities(kept), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
 }
 type AdvisedOrders = NonNullable<Awaited<ReturnType<typeof advisedOrders>>>;
 const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow): Answer => {
@@ -154,9 +154,12 @@ async function listNotes(db: Db, codes: readonly string[]): Promise<Map<string, 
   }));
 }
 
-/** A row's order and its cost; a delivery to hurry orders nothing, so both are blank beside its note (as the downloads have it), not 0. */
-const orderCells = (r: Pick<AdvisedProduct, 'orderQuantity' | 'unitCost' | 'onOrderArrives'>): { quantity: Cell; cost: Cell } =>
-  r.onOrderArrives ? { quantity: null, cost: null } : { quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) };
+/**
+ * A row's order, its unit (blank for pieces, as the downloads have it) and its cost; a delivery to
+ * hurry orders nothing, so quantity and cost are blank beside its note (as the downloads have them), not 0.
+ */
+const orderCells = (r: Pick<AdvisedProduct, 'orderQuantity' | 'unit' | 'unitCost' | 'onOrderArrives'>): { quantity: Cell; unit: Cell; cost: Cell } =>
+  r.onOrderArrives ? { quantity: null, unit: r.unit, cost: null } : { quantity: r.orderQuantity, unit: r.unit, cost: round2(r.orderQuantity * r.unitCost) };
 
 /**
  * Low stock: the Forecasting screen's list, most urgent first — the products that need an order (the
@@ -175,10 +178,10 @@ async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer
   return {
     blocks: [
       text(
-        `${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
+        `${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost', 'money'], ['note', 'Note']],
+        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['unit', 'Unit'], ['cost', 'Cost', 'money'], ['note', 'Note']],
         rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), stockout: r.firstStockout, orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
       ),
       { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
@@ -197,12 +200,12 @@ async function reorderReport(db: Db, window: DueWindow | null = null): Promise<A
   return {
     blocks: [
       text(
-        `Reorder report: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
+        `Reorder report: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost', 'money'], ['note', 'Note']],
+        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['unit', 'Unit'], ['cost', 'Cost', 'money'], ['note', 'Note']],
         rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
-        { styleCode: 'Total', name: null, onHand: null, orderBy: null, quantity: found.units, cost: found.cost, note: null },
+        { styleCode: 'Total', name: null, onHand: null, orderBy: null, ...totalCells(found.quantities), cost: found.cost, note: null },
         'reorder-report.csv',
       ),
       createOrdersAction(found.kept),
@@ -376,6 +379,13 @@ const amountOf = (value: number, stored: string | null, pieces = 'units') => {
   return unit ? `${figure} ${unit}` : pieces ? `${figure} ${pieces}` : figure;
 };
 
+/** Quantities of several products, one total per unit (ADR 0177, amendment 2026-12-06): "12 units, 3.5 kg"; none: "0 units". */
+const amountsOf = (totals: readonly UnitQuantity[]) => (totals.length ? totals.map((total) => amountOf(total.quantity, total.unit)).join(', ') : amountOf(0, null));
+
+/** A table's Total row of quantities: the figure and its unit when every row is in one unit, else each unit's total in words. */
+const totalCells = (totals: readonly UnitQuantity[]): { quantity: Cell; unit: Cell } =>
+  totals.length > 1 ? { quantity: amountsOf(totals), unit: null } : { quantity: totals[0]?.quantity ?? 0, unit: totals[0]?.unit ?? null };
+
 /**
  * What a product's stock on hand is worth at unit cost; stock whose cost is 0 (left blank) has no
  * value rather than a value of 0, as the stock value's total says (`withoutCostWords`).
@@ -399,10 +409,11 @@ export const dataFunctions = {
     const lines = stocks.slice(0, listed).map(({ product: p, words, units }) => `${p.name} (${p.product_code}) ${words}${units === null ? '' : `, ${worthWords(units, p.unit_cost, money)}`}`);
     if (products.length > 1) {
       const counted = stocks.filter((s) => s.units !== null);
-      const [units, worth] = [counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0), 0), round2(counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0) * s.product.unit_cost, 0))];
+      const onHand = quantitiesByUnit(counted.map((s) => ({ unit: s.product.unit, quantity: Math.max(0, s.units ?? 0) })));
+      const worth = round2(counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0) * s.product.unit_cost, 0));
       const withoutCost = counted.filter((s) => (s.units ?? 0) > 0 && s.product.unit_cost === 0).length;
       const leftOut = withoutCost ? `; ${number.format(withoutCost)} of them ${withoutCost === 1 ? 'has no unit cost, so its stock is' : 'have no unit cost, so their stock is'} not in that value` : '';
-      lines.push(`Together: ${stocks.some((s) => s.estimate) ? 'about ' : ''}${number.format(units)} units on hand, worth ${money.format(worth)}${leftOut}.`);
+      lines.push(`Together: ${stocks.some((s) => s.estimate) ? 'about ' : ''}${amountsOf(onHand)} on hand, worth ${money.format(worth)}${leftOut}.`);
     }
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
@@ -414,7 +425,8 @@ export const dataFunctions = {
     });
     const blocks: AssistantBlock[] = [text(`${lines.join('\n')}${await dataEndsBefore(db, window)}`)];
     if (sold.length > 1) {
-      blocks.push(table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold']], sold.map(({ product: p, units }) => ({ styleCode: p.product_code, name: p.name, units })), { styleCode: 'Total', name: null, units: sold.reduce((sum, r) => sum + r.units, 0) }));
+      const total = totalCells(quantitiesByUnit(sold.map(({ product: p, units }) => ({ unit: p.unit, quantity: units }))));
+      blocks.push(table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Sold'], ['unit', 'Unit']], sold.map(({ product: p, units }) => ({ styleCode: p.product_code, name: p.name, units, unit: productUnit(p.unit) })), { styleCode: 'Total', name: null, units: total.quantity, unit: total.unit }));
     }
     return { blocks: [...blocks, ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
@@ -501,11 +513,11 @@ export const dataFunctions = {
   },
   async stockValue(db: Db): Promise<Answer> {
     const [totals, money] = await Promise.all([inventoryTotals(db), shopMoney(db)]);
-    return { blocks: [text(`The stock on hand is worth ${money.format(totals.value)} at unit cost: ${number.format(totals.units)} units across ${number.format(totals.products)} products.${withoutCostWords(totals.withoutCost)}`), dataLink('products', 'Open the products table')] };
+    return { blocks: [text(`The stock on hand is worth ${money.format(totals.value)} at unit cost: ${amountsOf(totals.byUnit)} across ${number.format(totals.products)} products.${withoutCostWords(totals.withoutCost)}`), dataLink('products', 'Open the products table')] };
   },
   async totalStock(db: Db): Promise<Answer> {
     const totals = await inventoryTotals(db);
-    return { blocks: [text(`There are ${number.format(totals.units)} units on hand across ${number.format(totals.products)} products.`), dataLink('products', 'Open the products table')] };
+    return { blocks: [text(`There are ${amountsOf(totals.byUnit)} on hand across ${number.format(totals.products)} products.`), dataLink('products', 'Open the products table')] };
   },
   async noSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const { total, outOfSeason, rows } = await repo.productsWithoutSales(db, window.from, window.to, TABLE_ROWS, scope);

@@ -353,8 +353,8 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(sales)).toContain(`Blue Mug (MUG-01) sold ${sold('MUG-01', 7)} units in the last 7 days`);
     expect(textOf(sales)).toContain(`Plain Tee (TEE-01) sold ${sold('TEE-01', 7)} units in the last 7 days`);
     expect(blocksOf(sales, 'table')[0]?.rows).toEqual([
-      { styleCode: 'MUG-01', name: 'Blue Mug', units: sold('MUG-01', 7) },
-      { styleCode: 'TEE-01', name: 'Plain Tee', units: sold('TEE-01', 7) },
+      { styleCode: 'MUG-01', name: 'Blue Mug', units: sold('MUG-01', 7), unit: null },
+      { styleCode: 'TEE-01', name: 'Plain Tee', units: sold('TEE-01', 7), unit: null },
     ]);
     const stock = await ask({ content: 'stock of Blue Mug and Red Mug' });
     expect(textOf(stock)).toContain(`Blue Mug (MUG-01) has ${byCode('MUG-01').stock} units on hand`);
@@ -1378,7 +1378,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(lowStock)).toContain(`${advised.length} products need an order, most urgent first: ${advisedUnits} units, ${money(advisedCost)} in all. 1 product without demand in the last 90 days is left out.`);
     expect(lowTable?.rows).toEqual(
       advised.map((p) => ({
-        styleCode: p.code, name: p.name, onHand: p.stock, stockout: p.stockout, orderBy: p.order?.by, quantity: p.order?.quantity, cost: (p.order?.quantity ?? 0) * p.cost,
+        styleCode: p.code, name: p.name, onHand: p.stock, stockout: p.stockout, orderBy: p.order?.by, quantity: p.order?.quantity, unit: null, cost: (p.order?.quantity ?? 0) * p.cost,
         // The lists' mark: even ordered today, it arrives after it runs out.
         note: urgency(p) < 0 ? 'Too late: arrives after it runs out' : null,
       })),
@@ -1387,7 +1387,8 @@ describe.each(backends)('assistant on %s', (backend) => {
     const report = await ask({ quick: 'reorder_report' });
     const reportTable = blocksOf(report, 'table')[0];
     expect(reportTable?.rows.map((r) => r.styleCode)).toEqual(advised.map((p) => p.code));
-    expect(reportTable?.totals).toMatchObject({ quantity: advisedUnits, cost: advisedCost });
+    // One unit (pieces) on the whole list: the Total row's figure and its unit cell, blank.
+    expect(reportTable?.totals).toMatchObject({ quantity: advisedUnits, unit: null, cost: advisedCost });
     expect(reportTable?.download).toBe('reorder-report.csv');
     const deliveries = await ask({ quick: 'deliveries' });
     const [late, upcoming] = blocksOf(deliveries, 'table');

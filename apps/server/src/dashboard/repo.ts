@@ -1,6 +1,7 @@
 // SQL of the dashboard: tasks, pins, the demand summaries written with the forecasts, and the
 // few sums the dashboard answers from.
 import { sql, type Kysely } from 'kysely';
+import { quantitiesByUnit, type UnitQuantity } from '@stockwise/contract';
 import type { Database, TaskKind } from '../db/schema.ts';
 import type { ProductSummary } from './summary.ts';
 import { needingAttention } from '../order-advice/service.ts';
@@ -124,19 +125,27 @@ export const catalogueSummary = (db: Db) => db.selectFrom('dashboard_catalogue_s
 const unitsForTotal = sql<number>`greatest(coalesce(${onHandNowUnits}, 0), 0)`;
 
 /**
- * Products, units on hand now (each product's Forecasting header figure, onHandNowUnits) and their
+ * Products, units on hand now (each product's Forecasting header figure, onHandNowUnits) — all
+ * added, and `byUnit` one total per product unit (ADR 0177, amendment 2026-12-06) — and their
  * worth at unit cost; `withoutCost`: the products on hand whose unit cost is 0. A cost left blank
  * (an import's empty cell, the row form's empty field) is stored as 0, as the column allows no
  * empty value: such stock is not in `value`, and the totals say how many products that leaves out
  * rather than pass their stock as free.
  */
-export const inventoryTotals = async (db: Db) =>
-  (
-    await sql<{ products: number; units: number; value: number; withoutCost: number }>`
+export async function inventoryTotals(db: Db): Promise<{ products: number; units: number; value: number; withoutCost: number; byUnit: UnitQuantity[] }> {
+  const [totals, perUnit] = await Promise.all([
+    sql<{ products: number; units: number; value: number; withoutCost: number }>`
       select count(*)::int as products, coalesce(sum(${unitsForTotal}), 0)::float8 as units, coalesce(sum(${unitsForTotal} * p.unit_cost), 0)::float8 as value,
         (count(*) filter (where p.unit_cost = 0 and ${unitsForTotal} > 0))::int as "withoutCost"
-      from data.products p left join forecast_results f on f.product_id = p.id`.execute(db)
-  ).rows[0] ?? { products: 0, units: 0, value: 0, withoutCost: 0 };
+      from data.products p left join forecast_results f on f.product_id = p.id`.execute(db),
+    // The same units one sum per unit as stored; quantitiesByUnit takes " kg" and "KG" as one.
+    sql<{ unit: string | null; units: number }>`
+      select p.unit, coalesce(sum(${unitsForTotal}), 0)::float8 as units
+      from data.products p left join forecast_results f on f.product_id = p.id group by p.unit`.execute(db),
+  ]);
+  const byUnit = quantitiesByUnit(perUnit.rows.map((row) => ({ unit: row.unit, quantity: row.units })));
+  return { ...(totals.rows[0] ?? { products: 0, units: 0, value: 0, withoutCost: 0 }), byUnit };
+}
 
 export type ProjectionRow = { month_index: number; medium: number; variance: number; available: number };
 

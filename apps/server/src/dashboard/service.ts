@@ -25,7 +25,7 @@ export async function inventoryStats(ctx: DashboardContext): Promise<{ products:
   const monthlyGrowth = before && now !== null ? round(((now - before) / before) * 100, 1) : null;
   return {
     products: totals.products,
-    stats: { totalInventory: totals.units, totalValue: round(totals.value, 2), withoutCost: totals.withoutCost, monthlyGrowth, snapshotDate: summary?.snapshot_date ?? null, growthSince: summary?.previous_date ?? null },
+    stats: { totalInventory: totals.units, inventoryByUnit: totals.byUnit, totalValue: round(totals.value, 2), withoutCost: totals.withoutCost, monthlyGrowth, snapshotDate: summary?.snapshot_date ?? null, growthSince: summary?.previous_date ?? null },
   };
 }
 

@@ -1,9 +1,9 @@
 // A product's unit (ADR 0177): a products file's Unit column is proposed and imported; a product
 // counted in kg is ordered to the gram though every sale so far was a whole kilo, where the same
 // sales counted in pieces or boxes are ordered in whole units; the forecast read and the order
-// lists say the unit with their figures.
+// lists say the unit with their figures, and total their quantities one unit at a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InventoryReport, PreviewFileResponse, ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
+import type { AssistantBlock, ChatMessage, DashboardResponse, InventoryReport, PreviewFileResponse, ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
 
@@ -84,6 +84,47 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     const { report } = (await api('/api/forecasting/latest-report/?page_size=500')).json as { report: InventoryReport };
     const listed = Object.fromEntries(report.products.map((product) => [product.styleCode, { unit: product.unit, whole: Number.isInteger(product.orderQuantity) }]));
     expect(listed).toEqual({ 'CHE-001': { unit: 'kg', whole: false }, 'CAN-001': { unit: null, whole: true }, 'BOX-001': { unit: 'box', whole: true } });
+    // The list's total, one per unit (pieces first), beside the sum existing readers have (ADR 0177, amendment 2026-12-06).
+    const ordered = Object.fromEntries(report.products.map((product) => [product.styleCode, product.orderQuantity]));
+    expect(report.order_quantities).toEqual([
+      { unit: null, quantity: ordered['CAN-001'] },
+      { unit: 'box', quantity: ordered['BOX-001'] },
+      { unit: 'kg', quantity: ordered['CHE-001'] },
+    ]);
+    expect(report.order_units).toBeCloseTo(Object.values(ordered).reduce((sum, quantity) => sum + (quantity ?? 0), 0), 6);
+    // The download's unit column, beside the order quantity: blank for pieces.
+    const csv = await fetch(`${server.url}/api/forecasting/latest-report/export/?format=csv`, { headers: { authorization: `Bearer ${token}` } });
+    const [header, ...lines] = (await csv.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const unitAt = header!.split(',').indexOf('unit');
+    expect(header!.split(',')[unitAt - 1]).toBe('order quantity');
+    expect(Object.fromEntries(lines.map((line) => [line.split(',')[0], line.split(',').slice(unitAt - 1, unitAt + 1)]))).toEqual({
+      'CHE-001': [String(ordered['CHE-001']), 'kg'],
+      'CAN-001': [String(ordered['CAN-001']), ''],
+      'BOX-001': [String(ordered['BOX-001']), 'box'],
+    });
+  });
+
+  it("totals the assistant's order lists one unit at a time, with a unit column", async () => {
+    const { report } = (await api('/api/forecasting/latest-report/?page_size=500')).json as { report: InventoryReport };
+    const ordered = Object.fromEntries(report.products.map((product) => [product.styleCode, product.orderQuantity]));
+    const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+    const cost = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(report.order_cost);
+    const quantities = `${figure.format(ordered['CAN-001']!)} units, ${figure.format(ordered['BOX-001']!)} box, ${figure.format(ordered['CHE-001']!)} kg`;
+    const quick = async (action: string) => {
+      const response = await api('/api/assistant/messages/', { quick: action });
+      expect(response.status, response.text).toBe(200);
+      return (response.json.messages as ChatMessage[]).at(-1) as ChatMessage;
+    };
+    const tableOf = (message: ChatMessage) => message.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table');
+    const lowStock = await quick('low_stock');
+    expect(lowStock.content).toContain(`3 products need an order, most urgent first: ${quantities}, ${cost} in all.`);
+    expect(Object.fromEntries(tableOf(lowStock)!.rows.map((row) => [row.styleCode, row.unit]))).toEqual({ 'CHE-001': 'kg', 'CAN-001': null, 'BOX-001': 'box' });
+    const reorder = await quick('reorder_report');
+    expect(reorder.content).toContain(`Reorder report: 3 advised orders, ${quantities}, ${cost} in all.`);
+    const columns = tableOf(reorder)!.columns.map((column) => column.key);
+    expect(columns[columns.indexOf('quantity') + 1]).toBe('unit');
+    // Several units: the Total row says each unit's total in words rather than one sum.
+    expect(tableOf(reorder)!.totals).toMatchObject({ quantity: quantities, unit: null });
   });
 
   it("answers the assistant's stock and sales questions about one product in its unit", async () => {
@@ -96,6 +137,16 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     expect(await ask('stock of CHE-001')).toMatch(/^Cheddar mature \(CHE-001\) has 4 kg on hand,/);
     expect(await ask('stock of CAN-001')).toMatch(/^Church candle \(CAN-001\) has 4 units on hand,/);
     expect(await ask('How many CHE-001 were sold last week?')).toMatch(/Cheddar mature \(CHE-001\) sold [\d.,]+ kg last week/);
+    // Several products: "Together" one total per unit, not kilos and candles in one sum.
+    expect(await ask('stock of CHE-001 and CAN-001')).toContain('Together: 4 units, 4 kg on hand, worth');
+    expect(await ask('What is the value of our stock?')).toContain('at unit cost: 4 units, 4 box, 4 kg across 3 products.');
+    // The dashboard's total keeps its one figure and gives the same one unit at a time.
+    const { inventoryStats } = (await api('/api/dashboard/')).json as unknown as DashboardResponse;
+    expect(inventoryStats).toMatchObject({ totalInventory: 12, inventoryByUnit: [{ unit: null, quantity: 4 }, { unit: 'box', quantity: 4 }, { unit: 'kg', quantity: 4 }] });
+    const sold = ((await api('/api/assistant/messages/', { content: 'How many CHE-001 and CAN-001 were sold last week?' })).json.messages as ChatMessage[]).at(-1)!;
+    const table = sold.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table')!;
+    expect(table.rows.map((row) => [row.styleCode, row.unit])).toEqual([['CHE-001', 'kg'], ['CAN-001', null]]);
+    expect(table.totals).toMatchObject({ styleCode: 'Total', units: expect.stringMatching(/^[\d.,]+ units, [\d.,]+ kg$/), unit: null });
   });
 
   it('orders a product in whole units again once its unit is cleared on the Data screen', async () => {

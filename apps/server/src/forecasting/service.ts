@@ -704,6 +704,7 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     inactive: advice.inactive,
     inactive_days: advice.inactiveDays,
     order_units: advice.orderUnits,
+    order_quantities: advice.orderQuantities,
     order_cost: advice.orderCost,
     first_order_by: advice.firstOrderBy,
     on_order_late: advice.deliveriesLate,

@@ -87,10 +87,10 @@ describe.each(backends)('deliveries to hurry and orders to check, on %s', (backe
     expect(header?.split(',').slice(-3)).toEqual(['check', 'too late', 'on order']);
     const marks = Object.fromEntries(lines.map((line) => [line.split(',')[0], line.match(/,([^,]*),([^,]*),((?:"[^"]*")|[^,]*)$/)!.slice(1)]));
     const tooLate = (code: string) => (report.products.find((p) => p.styleCode === code)!.urgencyDays < 0 ? 'yes' : '');
-    // A row to hurry orders nothing: its order quantity is blank, as its order-by day is.
-    const orderColumns = (code: string) => lines.find((line) => line.startsWith(`${code},`))!.split(',').slice(9, 11);
-    expect(orderColumns('LATE-1')).toEqual(['', '']);
-    expect(orderColumns('ORDER-1')).toEqual([String(report.products.find((p) => p.styleCode === 'ORDER-1')!.orderQuantity), report.products.find((p) => p.styleCode === 'ORDER-1')!.orderBy]);
+    // A row to hurry orders nothing: its order quantity is blank, as its order-by day is (the unit between them: blank for pieces).
+    const orderColumns = (code: string) => lines.find((line) => line.startsWith(`${code},`))!.split(',').slice(9, 12);
+    expect(orderColumns('LATE-1')).toEqual(['', '', '']);
+    expect(orderColumns('ORDER-1')).toEqual([String(report.products.find((p) => p.styleCode === 'ORDER-1')!.orderQuantity), '', report.products.find((p) => p.styleCode === 'ORDER-1')!.orderBy]);
     expect(marks).toEqual({
       'LATE-1': ['', '', `"${HURRY(lateArrives)}"`],
       'SHORT-1': ['Under 4 weeks of sales', tooLate('SHORT-1'), ''],
@@ -103,7 +103,7 @@ describe.each(backends)('deliveries to hurry and orders to check, on %s', (backe
     const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
     const cells: Record<string, unknown[]> = {};
     sheet.eachRow((row, number) => {
-      if (number > 1) cells[row.getCell(1).value as string] = [13, 14, 15].map((column) => row.getCell(column).value ?? '');
+      if (number > 1) cells[row.getCell(1).value as string] = [14, 15, 16].map((column) => row.getCell(column).value ?? '');
     });
     expect(cells).toEqual({
       'LATE-1': ['', '', HURRY(lateArrives)],

@@ -3,7 +3,7 @@
 // (docs/adr/0072-low-stock-is-the-order-advice.md).
 import type { Kysely } from 'kysely';
 import type { ProductForecast } from '@stockwise/forecast';
-import { DEFAULT_INACTIVE_DAYS, productUnit, type ListedOrder } from '@stockwise/contract';
+import { DEFAULT_INACTIVE_DAYS, productUnit, quantitiesByUnit, type ListedOrder, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 
@@ -31,8 +31,9 @@ export type OrderAdvice = {
   /** Products that need an order but were left out as inactive (0 when they are included). */
   inactive: number;
   inactiveDays: number;
-  /** Units and cost (quantity × unit cost) of every order on the list, all pages. */
+  /** Units and cost (quantity × unit cost) of every order on the list, all pages; `orderUnits` whatever their units, `orderQuantities` one total per unit. */
   orderUnits: number;
+  orderQuantities: UnitQuantity[];
   orderCost: number;
   /** The order-by date of the most urgent order on the whole list (not only the page); null when it lists none. */
   firstOrderBy: string | null;
@@ -53,6 +54,9 @@ export const UNKNOWN_STOCK_CODES = 10;
  * the same over the reorder_advice view (ADR 0148, M4 amendment).
  */
 export const isDueBy = (orderBy: string | null, by: string) => orderBy !== null && orderBy <= by;
+
+/** The quantities of the orders on a list, one total per unit: a row to hurry orders nothing. */
+export const orderQuantities = (products: readonly AdvisedProduct[]): UnitQuantity[] => quantitiesByUnit(products.map((p) => ({ unit: p.unit, quantity: p.orderQuantity })));
 
 /** The catalogue run the advice is dated by: the given one, or the latest completed. */
 const catalogueTask = (db: Kysely<Database>, taskId: string | undefined) => (taskId ? repo.findCatalogueTask(db, taskId) : repo.latestCompletedCatalogueTask(db));
@@ -115,6 +119,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
     inactive: needing.length - listed.length,
     inactiveDays,
     orderUnits: listed.reduce((sum, p) => sum + p.orderQuantity, 0),
+    orderQuantities: orderQuantities(listed),
     orderCost: Math.round(listed.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0) * 100) / 100,
     firstOrderBy: listed.find(hasOrder)?.orderBy ?? null,
     products: options.page ? listed.slice(from, from + options.page.size) : listed,

@@ -10,6 +10,7 @@ import { forecastMarks } from '../../api/forecasting.ts';
 import { emptyRow, valueAxis, type ChartRow } from './chart-data.ts';
 import { layoutMarkerLabels, MAX_LISTED_DATES } from './marker-labels.ts';
 import { stockLevelWords, stockRangeWords } from './stock-words.ts';
+import { withUnit } from './quantity-words.ts';
 import type { ZeroCrossing, ZeroCrossingType } from './zero-crossings.ts';
 
 type PlotRow = ChartRow & { t: number };
@@ -163,11 +164,15 @@ const markerColor = (type: ZeroCrossingType) => (type === 'stockForecast' ? colo
 /** A marker label's words: darker than its dot, for WCAG AA's 4.5:1 against the white ground. */
 const markerTextColor = (type: ZeroCrossingType) => (type === 'stockForecast' ? colors.outText : colors.maybeOutText);
 
-/** The chart's words, translated once per language rather than on every render (i18next's t is not free). */
-function useChartLabels() {
+/**
+ * The chart's words, translated once per language and product unit rather than on every render
+ * (i18next's t is not free); titles and readouts in the product's unit when it has one (ADR 0177).
+ */
+function useChartLabels(unit: string | null) {
   const { t } = useTranslation();
   return useMemo(() => {
-    const stockWords = (value: ReadoutValue) => (typeof value === 'number' ? stockLevelWords(value, t) : stockRangeWords([value[0]!, value[1]!], t));
+    const stockWords = (value: ReadoutValue) => (typeof value === 'number' ? stockLevelWords(value, t, unit) : stockRangeWords([value[0]!, value[1]!], t, unit));
+    const salesWords = (format: (value: unknown) => string) => (value: ReadoutValue) => withUnit(format(value), unit);
     const name = {
       actualSales: t('forecasting.chart.actualSales'),
       forecastSales: t('forecasting.chart.forecastSales'),
@@ -180,8 +185,8 @@ function useChartLabels() {
       name,
       chartFor: (code: string) => t('forecasting.chart.ariaLabel', { code }),
       emptyChart: t('forecasting.chart.ariaLabelEmpty'),
-      salesTitle: t('forecasting.chart.salesTitle'),
-      stockTitle: t('forecasting.chart.stockTitle'),
+      salesTitle: t('forecasting.chart.salesTitle', { unit: unit ?? t('forecasting.chart.pieces') }),
+      stockTitle: t('forecasting.chart.stockTitle', { unit: unit ?? t('forecasting.chart.pieces') }),
       forecastStart: t('forecasting.chart.forecastStart'),
       salesReadout: t('forecasting.chart.salesReadout'),
       stockReadout: t('forecasting.chart.stockReadout'),
@@ -193,9 +198,9 @@ function useChartLabels() {
       },
       event: { stockForecast: t('forecasting.chart.stockForecastEvent'), stockLowerBound: t('forecasting.chart.stockLowerBoundEvent') } satisfies Record<ZeroCrossingType, string>,
       salesItems: [
-        [name.actualSales, 'actualSales', colors.actual, formatRecorded],
-        [name.forecastSales, 'forecastSales', colors.forecast, formatValue],
-        [name.salesBand, 'salesBand', colors.forecast, formatValue],
+        [name.actualSales, 'actualSales', colors.actual, salesWords(formatRecorded)],
+        [name.forecastSales, 'forecastSales', colors.forecast, salesWords(formatValue)],
+        [name.salesBand, 'salesBand', colors.forecast, salesWords(formatValue)],
       ] satisfies ReadoutItem[],
       // Stock in words is never below 0 (stock-words.ts); the line itself crosses zero.
       stockItems: [
@@ -214,7 +219,7 @@ function useChartLabels() {
         { label: name.stockBand, color: colors.stockBand, kind: 'band' },
       ] satisfies LegendItem[],
     };
-  }, [t]);
+  }, [t, unit]);
 }
 
 /** The day under the pointer or keyboard cursor, shared by both charts so they move together. */
@@ -476,8 +481,8 @@ function useMeasuredContainer() {
  * horizon ahead): shown while no product is chosen or the first forecast loads, so that the forecast
  * arriving updates charts Recharts has already built instead of building them from nothing.
  */
-export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, crossings, styleCode }: { rows: ChartRow[]; forecastStart: string | null; crossings: ZeroCrossing[]; styleCode: string | null }) {
-  const labels = useChartLabels();
+export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, crossings, styleCode, unit }: { rows: ChartRow[]; forecastStart: string | null; crossings: ZeroCrossing[]; styleCode: string | null; unit: string | null }) {
+  const labels = useChartLabels(unit);
   const empty = rows.length === 0;
   const plotRows = useMemo<PlotRow[]>(() => (empty ? emptyFrameRows() : rows.map((row) => ({ ...row, t: timeOf(row.date) }))), [rows, empty]);
   const domain = useMemo<[number, number]>(() => [plotRows[0]!.t, plotRows.at(-1)!.t], [plotRows]);

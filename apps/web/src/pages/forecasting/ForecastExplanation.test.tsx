@@ -87,6 +87,14 @@ describe('the forecast explained', () => {
     expect(screen.getByTestId('accuracy').textContent).toContain('Its errors have been about 23% smaller than those of guessing “the same as last time”.');
     expect(screen.getByTestId('accuracy').textContent).not.toContain('MASE');
     expect(screen.getByTestId('model-details').textContent).toBe('Technical detailsModel: ETS(A,N,N)MASE 0.77: the errors against that guess (below 1 is better).');
+    expect(screen.getByTestId('accuracy').textContent).toContain('Typical daily error ≈ 1.2 units.');
+    cleanup();
+    // In the product's unit when it has one (ADR 0177, amendment 2026-12-06); "1 unit" for one.
+    renderExplanation(forecastFixture({ product: { ...base.product, unit: 'kg' }, metrics: { ...base.metrics, accuracy: { mase: 0.77, smape: 30, mae: 1.234 } } }));
+    expect(screen.getByTestId('accuracy').textContent).toContain('Typical daily error ≈ 1.23 kg.');
+    cleanup();
+    renderExplanation(forecastFixture({ metrics: { ...base.metrics, accuracy: { mase: 0.77, smape: 30, mae: 1 } } }));
+    expect(screen.getByTestId('accuracy').textContent).toContain('Typical daily error ≈ 1 unit.');
   });
 
   it('advises no order for a product that has not sold since it was listed, and says the lists leave it out', () => {

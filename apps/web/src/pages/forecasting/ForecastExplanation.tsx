@@ -177,7 +177,7 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
           <Text fw={600}>{t('forecasting.explain.accuracyTitle')}</Text>
           {finite(accuracy.mae) && maseComparison ? (
             <List size="sm" spacing={2} data-testid="accuracy">
-              <List.Item>{t('forecasting.explain.mae', { mae: two.format(accuracy.mae) })}</List.Item>
+              <List.Item>{t('forecasting.explain.mae', { error: quantityWords(accuracy.mae, unit, t, two) })}</List.Item>
               <List.Item>{t('forecasting.explain.versusNaive', { comparison: maseComparison })}</List.Item>
               {finite(accuracy.coverage95) ? <List.Item>{t('forecasting.explain.coverage', { percent: Math.round(accuracy.coverage95 * 100) })}</List.Item> : null}
             </List>

@@ -255,9 +255,9 @@ function ChartSection({ onHorizon }: { onHorizon: (days: number) => void }) {
             </Center>
           )}
           {chart && shown && selectedCode ? (
-            <ForecastChart rows={chart.rows} crossings={chart.crossings} forecastStart={shown.metrics.display_window.forecast_start} styleCode={shown.product.styleCode} />
+            <ForecastChart rows={chart.rows} crossings={chart.crossings} forecastStart={shown.metrics.display_window.forecast_start} styleCode={shown.product.styleCode} unit={shown.product.unit} />
           ) : (
-            <ForecastChart rows={noRows} crossings={noCrossings} forecastStart={null} styleCode={null} />
+            <ForecastChart rows={noRows} crossings={noCrossings} forecastStart={null} styleCode={null} unit={null} />
           )}
         </Box>
       ) : null}

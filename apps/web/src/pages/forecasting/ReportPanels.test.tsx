@@ -26,6 +26,7 @@ const advice = (overrides: Partial<InventoryReport> = {}): InventoryReport => ({
   total: 120, inactive: 7, inactive_days: 90, order_units: 4321, order_cost: 9876.5, first_order_by: '2026-01-05', page: 1, page_size: 50,
   products: [product('A-1', 12, 2.5, '2026-01-05'), product('B-2', 3, 10, '2026-01-09')],
   unknown_stock: { count: 0, codes: [] },
+  order_quantities: [{ unit: null, quantity: overrides.order_units ?? 4321 }],
   ...overrides,
 });
 
@@ -77,6 +78,14 @@ describe('low-stock panel', () => {
       ['≈ 3.5', '3'],
     ]);
     expect(within(rows[0]!).getByTestId('on-hand').getAttribute('title')).toBe('counted 5 kg on 1 Jan 2026');
+  });
+
+  it('counts the orders of a list in several units one total per unit, not one sum (ADR 0177, amendment 2026-12-06)', () => {
+    renderPanel({ advice: advice({ order_units: 4324.5, order_quantities: [{ unit: null, quantity: 4321 }, { unit: 'kg', quantity: 3.5 }] }) });
+    expect(screen.getByTestId('low-stock-count').textContent).toBe('120 products need an order; the most urgent must be ordered by 5 Jan 2026 · 4,321 units, 3.5 kg · cost 9,876.50');
+    cleanup();
+    renderPanel({ advice: advice({ total: 1, order_units: 1, order_cost: 30, order_quantities: [{ unit: null, quantity: 1 }], products: [product('A-1', 1, 30, '2026-01-05')] }) });
+    expect(screen.getByTestId('low-stock-count').textContent).toBe('1 product needs an order, by 5 Jan 2026 · 1 unit · cost 30.00');
   });
 
   it('marks an order that can no longer arrive before the stock runs out, as the product panel says it (QA4 #23)', () => {

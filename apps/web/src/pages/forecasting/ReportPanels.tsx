@@ -8,7 +8,7 @@ import { formatDay, quantityFormat as quantity, type InventoryReport } from '@st
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { formatTime } from '../settings/format.ts';
 import { onHandCell } from './on-hand.ts';
-import { withUnit } from './quantity-words.ts';
+import { quantitiesWords, withUnit } from './quantity-words.ts';
 import { OrderByDay, orderDueNow } from './order-by.tsx';
 import { TooLateMark } from './TooLateMark.tsx';
 import { useMoneyFormat } from '../../components/money.ts';
@@ -271,7 +271,7 @@ function LowStockCount({ advice, today }: { advice: InventoryReport; today: stri
   return (
     <Text fw={600} size="sm" mb={4} data-testid="low-stock-count">
       {advice.first_order_by
-        ? t(orderDueNow(advice.first_order_by, today) ? 'forecasting.lowStock.countNow' : 'forecasting.lowStock.count', { count: orders, date: formatDay(advice.first_order_by), units: quantity.format(advice.order_units), cost: money.format(advice.order_cost) })
+        ? t(orderDueNow(advice.first_order_by, today) ? 'forecasting.lowStock.countNow' : 'forecasting.lowStock.count', { count: orders, date: formatDay(advice.first_order_by), quantities: quantitiesWords(advice.order_quantities, t), cost: money.format(advice.order_cost) })
         : none}
       {late ? t('forecasting.lowStock.hurry', { count: late }) : null}
     </Text>

@@ -19,4 +19,11 @@ describe("the stock chart's readout", () => {
     expect(stockRangeWords([-30, -2], i18n.t)).toBe('0 – 0 (short by up to 30)');
     expect(stockRangeWords([10, 45.25], i18n.t)).toBe('10 – 45.3');
   });
+
+  it("says both in the product's unit when it has one (ADR 0177)", () => {
+    expect(stockLevelWords(-3.5, i18n.t, 'kg')).toBe('0 (short by 3.5 kg)');
+    expect(stockLevelWords(12.25, i18n.t, 'kg')).toBe('12.3 kg');
+    expect(stockRangeWords([-1.5, 4], i18n.t, 'kg')).toBe('0 – 4 kg (short by up to 1.5 kg)');
+    expect(stockRangeWords([1, 4], i18n.t, 'box')).toBe('1 – 4 box');
+  });
 });

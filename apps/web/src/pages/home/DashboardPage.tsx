@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDay, formatMonth, quantityFormat, type ReportDataResponse, type StockProjectionPoint } from '@stockwise/contract';
+import { quantitiesWords } from '../forecasting/quantity-words.ts';
 import { fetchReportData } from '../../api/reports.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -85,14 +86,16 @@ export function Stats() {
   const money = useMoneyFormat();
   if (!stats) return null;
   const growth = stats.monthlyGrowth;
+  const inUnits = stats.inventoryByUnit.some((total) => total.unit !== null);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Paper withBorder p="md" component="section" aria-labelledby="total-inventory-title">
+        {/* Kilos and pieces do not add up: once a product has a unit, one total per unit (ADR 0177, amendment 2026-12-06). */}
         <Text id="total-inventory-title" c="gray.7" size="sm">
-          {t('dashboard.stats.totalInventory')}
+          {t(inUnits ? 'dashboard.stats.totalInventoryByUnit' : 'dashboard.stats.totalInventory')}
         </Text>
         <Text size="xl" fw={700} data-testid="total-inventory">
-          {quantityFormat.format(stats.totalInventory)}
+          {inUnits ? quantitiesWords(stats.inventoryByUnit, t) : quantityFormat.format(stats.totalInventory)}
         </Text>
         <Text size="sm" data-testid="total-value">
           {t('dashboard.stats.value', { value: money.format(stats.totalValue) })}

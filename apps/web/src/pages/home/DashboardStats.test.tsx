@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 function renderStats(stats: Partial<InventoryStats>) {
-  const inventoryStats: InventoryStats = { totalInventory: 14, totalValue: 25, withoutCost: 0, monthlyGrowth: null, snapshotDate: null, growthSince: null, ...stats };
+  const inventoryStats: InventoryStats = { totalInventory: 14, inventoryByUnit: [{ unit: null, quantity: 14 }], totalValue: 25, withoutCost: 0, monthlyGrowth: null, snapshotDate: null, growthSince: null, ...stats };
   useDashboardStore.setState({ data: { inventoryStats } as DashboardResponse });
   render(
     <MantineProvider>
@@ -44,6 +44,23 @@ describe('the stock worth on the dashboard', () => {
   it("writes the worth in the shop's currency once one is chosen", () => {
     useShopStore.setState({ currency: 'GBP', requested: true });
     expect(renderStats({ totalValue: 1240.5 })).toBe('Worth £1,240.50 at unit cost');
+  });
+});
+
+describe('the total inventory on the dashboard', () => {
+  const total = (stats: Partial<InventoryStats>) => {
+    renderStats(stats);
+    return [screen.getByTestId('total-inventory').textContent, document.getElementById('total-inventory-title')?.textContent];
+  };
+
+  it('is one figure while every product is counted in pieces', () => {
+    expect(total({ totalInventory: 1240 })).toEqual(['1,240', 'Total inventory (units on hand now)']);
+  });
+
+  it("is one total per unit once a product has one, not kilos and pieces in one sum (ADR 0177, amendment 2026-12-06)", () => {
+    expect(total({ totalInventory: 1243.5, inventoryByUnit: [{ unit: null, quantity: 1240 }, { unit: 'kg', quantity: 3.5 }] })).toEqual(['1,240 units, 3.5 kg', 'Total inventory (on hand now)']);
+    cleanup();
+    expect(total({ totalInventory: 2.25, inventoryByUnit: [{ unit: 'kg', quantity: 2.25 }] })).toEqual(['2.25 kg', 'Total inventory (on hand now)']);
   });
 });
 

@@ -1,0 +1,30 @@
+// A total over products of several units is one total per unit (ADR 0177, amendment 2026-12-06):
+// pieces first, then the units alphabetically; "kg" and " KG " one unit; a unit adding to 0 left out.
+import { describe, expect, it } from 'vitest';
+import { quantitiesByUnit } from './units.ts';
+
+describe('quantities by unit', () => {
+  it('totals each unit apart, pieces first, then the units alphabetically', () => {
+    const totals = quantitiesByUnit([
+      { unit: 'kg', quantity: 1.25 },
+      { unit: null, quantity: 12 },
+      { unit: 'box', quantity: 2 },
+      { unit: '  ', quantity: 3 },
+      { unit: 'kg', quantity: 2.25 },
+    ]);
+    expect(totals).toEqual([
+      { unit: null, quantity: 15 },
+      { unit: 'box', quantity: 2 },
+      { unit: 'kg', quantity: 3.5 },
+    ]);
+  });
+
+  it('takes a unit ignoring case and spaces, spelt as the first product spells it, to a thousandth', () => {
+    expect(quantitiesByUnit([{ unit: ' KG ', quantity: 0.1 }, { unit: 'kg', quantity: 0.2 }])).toEqual([{ unit: 'KG', quantity: 0.3 }]);
+  });
+
+  it('leaves out a unit whose quantities add to 0, and has none for an empty list', () => {
+    expect(quantitiesByUnit([{ unit: 'kg', quantity: 0 }, { unit: null, quantity: 4 }])).toEqual([{ unit: null, quantity: 4 }]);
+    expect(quantitiesByUnit([])).toEqual([]);
+  });
+});
