@@ -371,9 +371,9 @@ function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>, unit: string
 
 /**
  * One product's quantity in a sentence, in its unit when it has one ("12.5 kg", ADR 0177), else in
- * `pieces` ("12 units"; '' for a bare figure where the sentence says it already).
+ * `pieces` ("12 units", "1 unit"; '' for a bare figure where the sentence says it already).
  */
-const amountOf = (value: number, stored: string | null, pieces = 'units') => {
+const amountOf = (value: number, stored: string | null, pieces = value === 1 ? 'unit' : 'units') => {
   const unit = productUnit(stored);
   const figure = number.format(value);
   return unit ? `${figure} ${unit}` : pieces ? `${figure} ${pieces}` : figure;
@@ -670,7 +670,7 @@ function likelyRange(units: number, spread95: number | null): string {
  * as minus units sold ("had 1 unit returned and none sold", "sold 5 units and had 1 returned (4 net)").
  */
 function soldWords(net: number, returned: number, unit: string | null): string {
-  const unitsWord = (count: number) => amountOf(count, unit, count === 1 ? 'unit' : 'units');
+  const unitsWord = (count: number) => amountOf(count, unit);
   if (!returned) return `sold ${amountOf(net, unit)}`;
   const gross = net + returned;
   return gross ? `sold ${unitsWord(gross)} and had ${number.format(returned)} returned (${number.format(net)} net)` : `had ${unitsWord(returned)} returned and none sold`;

@@ -147,6 +147,11 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     const table = sold.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table')!;
     expect(table.rows.map((row) => [row.styleCode, row.unit])).toEqual([['CHE-001', 'kg'], ['CAN-001', null]]);
     expect(table.totals).toMatchObject({ styleCode: 'Total', units: expect.stringMatching(/^[\d.,]+ units, [\d.,]+ kg$/), unit: null });
+    // One piece is "1 unit", alone and in a total.
+    await upload('stock_snapshots', `code,day,count\nCAN-001,${daysAgo(1)},1\n`, { product_id: 'code', date: 'day', stock_level: 'count' });
+    expect(await ask('stock of CAN-001')).toMatch(/^Church candle \(CAN-001\) has 1 unit on hand,/);
+    expect(await ask('stock of CHE-001 and CAN-001')).toContain('Together: 1 unit, 4 kg on hand, worth');
+    await upload('stock_snapshots', `code,day,count\nCAN-001,${daysAgo(1)},4\n`, { product_id: 'code', date: 'day', stock_level: 'count' });
   });
 
   it('orders a product in whole units again once its unit is cleared on the Data screen', async () => {
