@@ -21,3 +21,4 @@ export * from './demo.ts';
 export * from './shop.ts';
 export * from './money.ts';
 export * from './units.ts';
+export * from './quantity-units.ts';

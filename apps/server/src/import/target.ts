@@ -10,10 +10,14 @@ import {
   type DateFormat,
   type EntityMapping,
   type FieldType,
+  inReadingUnit,
   isQuantityColumn,
+  measureOf,
   type ProductConfig,
   productUnit,
+  type ReadingUnit,
   type RepeatedKeyMode,
+  splitQuantityUnit,
   valueMapForm,
 } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
@@ -28,7 +32,7 @@ import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { checkNewProducts, compileNewProductReader, newProductSource, type NewProductColumns } from './new-products.ts';
 import { readFieldValues, type FixedValues } from './field-values.ts';
 import { CurrencySigns } from './currency.ts';
-import { inReadingUnit, measureOf, type ReadingUnit, splitQuantityUnit, UnitsAsWritten } from './quantity-units.ts';
+import { UnitsAsWritten } from './quantity-units.ts';
 import {
   asStoredDecimal,
   type DateOrderDetector,

@@ -11,7 +11,6 @@ import {
   rowLabel,
   rowLabelColumns,
   UTF8_BOM,
-  typedMoney,
   XLSX_CONTENT_TYPE,
   type ColumnDefinition,
   type CsvCell,
@@ -48,6 +47,7 @@ import { buildFilterConditions, pageConditionsOf, type ReferenceDisplay } from '
 import * as repo from './repo.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 import { PagePlanCache } from './page-plans.ts';
+import { quantityProductOf, withMoneyRead, withQuantityUnitsRead, type QuantityUnitSource } from './typed-figures.ts';
 
 /** Rows of one table written on the Data screen: added or edited (as they are now, and as they were where that matters), or deleted. */
 export type RowsChange = { action: 'add' | 'edit' | 'delete'; table: string; columns: readonly string[]; rows: repo.RowRecord[] };
@@ -550,21 +550,32 @@ const parseRowId = (value: unknown): number => {
   return id;
 };
 
-const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-
 /**
- * A Data screen write's money as the import reads it (ADR 0145): a pasted `$24.99` or `1,299.00`
- * in a decimal column is the number; text that still is none is refused as it was written.
+ * Where the unit of a written row's product is found (typed-figures.ts): a products row's own Unit
+ * (sent, or stored for an edit), another table's row's product by the reference sent or stored.
  */
-function withMoneyRead(columns: ColumnDefinition[], values: Record<string, unknown>): Record<string, unknown> {
-  const read = { ...values };
-  for (const column of columns) {
-    const value = values[column.key];
-    if (column.type !== 'DecimalField' || typeof value !== 'string') continue;
-    const figure = typedMoney(value);
-    if (PLAIN_NUMBER.test(figure)) read[column.key] = figure;
+function quantityUnitSource(ctx: TablesContext, entry: repo.CatalogueEntry, values: Record<string, unknown>, id: number | null): QuantityUnitSource {
+  if (entry.encoded_name === 'products') {
+    return { ownUnitColumn: entry.columns.find((c) => c.key === 'unit'), product: async () => quantityProductOf(id === null ? undefined : await repo.findRow(ctx.db, 'products', id)) };
   }
-  return read;
+  return {
+    ownUnitColumn: undefined,
+    product: async () => {
+      for (const column of entry.columns) {
+        if (column.type !== 'ForeignKey' || !column.related_table || (await cachedCatalogueEntry(ctx, column.related_table))?.encoded_name !== 'products') continue;
+        const sent = values[column.key];
+        const productId = column.key in values ? (typeof sent === 'string' && /^\d+$/.test(sent) ? Number(sent) : sent) : id === null ? undefined : (await repo.findRow(ctx.db, entry.encoded_name, id))?.[column.key];
+        return typeof productId === 'number' && Number.isSafeInteger(productId) ? quantityProductOf(await repo.findRow(ctx.db, 'products', productId)) : undefined;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** A Data screen write's values as typed (money with its sign, quantities with their unit) read as the row's check takes them. */
+async function typedFiguresRead(ctx: TablesContext, entry: repo.CatalogueEntry, values: Record<string, unknown>, id: number | null) {
+  const money = withMoneyRead(entry.columns, values);
+  return withQuantityUnitsRead(entry.columns, money, quantityUnitSource(ctx, entry, money, id));
 }
 
 /**
@@ -594,7 +605,7 @@ async function refusedWriteError(ctx: TablesContext, entry: repo.CatalogueEntry,
 export async function addRow(ctx: TablesContext, options: RowWrite): Promise<repo.RowRecord> {
   const entry = await requireTable(ctx, options.name);
   const timeZone = await requestTimeZone(ctx.db, options.timeZone);
-  const values = parseRowValues(entry.columns, withMoneyRead(entry.columns, options.values), 'create');
+  const values = parseRowValues(entry.columns, await typedFiguresRead(ctx, entry, options.values, null), 'create');
   refuseUnrecordableDate(entry, values);
   await refuseBrokenColumnRules(ctx, entry, values);
   await refuseMissingReferences(ctx, entry, values);
@@ -741,7 +752,7 @@ export async function editRow(ctx: TablesContext, options: RowWrite): Promise<re
   const entry = await requireTable(ctx, options.name);
   const timeZone = await requestTimeZone(ctx.db, options.timeZone);
   const id = parseRowId(options.values.id);
-  const values = parseRowValues(entry.columns, withMoneyRead(entry.columns, options.values), 'update');
+  const values = parseRowValues(entry.columns, await typedFiguresRead(ctx, entry, options.values, id), 'update');
   refuseUnrecordableDate(entry, values);
   await refuseBrokenColumnRules(ctx, entry, values);
   await refuseMissingReferences(ctx, entry, values);

@@ -163,6 +163,12 @@ describe('form values and payloads', () => {
     expect(toPayloadValue('DateField', '24.12.2026', 'month-first')).toBe('24.12.2026');
   });
 
+  it('sends a quantity typed with its unit as typed, for the server to read in the product\'s unit or refuse quoting it (ADR 0178)', () => {
+    expect(toPayloadValue('DecimalField', ' 0.5 l ')).toBe('0.5 l');
+    expect(toPayloadValue('DecimalField', '1 250 g')).toBe('1 250 g');
+    expect(toPayloadValue('DecimalField', '3 Stk.')).toBe('3 Stk.');
+  });
+
   it('steps a number field with the arrow keys by its step, from what was typed', () => {
     expect(steppedNumber('2,40', 0.01, 'ArrowUp')).toBe('2.41');
     expect(steppedNumber('0.255', 0.01, 'ArrowUp')).toBe('0.265');

@@ -1,6 +1,6 @@
 // The row add/edit form's rules: grid spans (spec §2), input kinds (spec §5), how stored values
 // become form values and back, client-side required checks, and the edit payload.
-import { dateRange, dateRuleProblem, readTypedDay, textTooLong, typedFilterProblemText, typedMoney, typedNumber, type DateOrder, type DateRule, type FieldType, type TableColumn, type TableRow } from '@stockwise/contract';
+import { dateRange, dateRuleProblem, readTypedDay, splitQuantityUnit, textTooLong, typedFilterProblemText, typedMoney, typedNumber, type DateOrder, type DateRule, type FieldType, type TableColumn, type TableRow } from '@stockwise/contract';
 import type { UnknownValues } from './table-query.ts';
 import { viewerDates } from './viewer-dates.ts';
 
@@ -223,8 +223,10 @@ export function toPayloadValue(type: FieldType, value: string | boolean, order: 
     const read = readTypedDay(text, order);
     return 'day' in read ? read.day : text;
   }
-  // A money column takes a pasted "$24.99" as the import does.
-  return type === 'DecimalField' ? typedMoney(text) : numericTypes.has(type) ? typedNumber(text) : text;
+  // A money column takes a pasted "$24.99" as the import does; a quantity typed with its unit ("0.5 l")
+  // goes as typed, for the server to read in the product's unit, or to refuse quoting it (ADR 0178).
+  if (type === 'DecimalField') return splitQuantityUnit(text) ? text : typedMoney(text);
+  return numericTypes.has(type) ? typedNumber(text) : text;
 }
 
 /** Keys of required editable fields left empty (client-side check before sending). */
