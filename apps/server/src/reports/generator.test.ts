@@ -209,9 +209,13 @@ describe('built-in report generator over a known dataset', () => {
     // The fixture sells and never takes back: a plain 0, not a missing row or the units sold.
     expect(await rowsOf(returns.sql_code)).toEqual([{ units_returned: 0 }]);
     const [product] = await server.database.db.selectFrom('data.products').select('id').where('product_code', '=', 'TL-001').execute();
+    // A day of last month the hammer sold nothing on: a product has one sales row a day (on 28 Feb 2027, 1 Jan had a sale).
+    let refundDay = monthOffset(-1);
+    while (sales.some((sale) => sale.code === 'TL-001' && sale.date === refundDay)) refundDay = addDays(refundDay, 1);
+    expect(refundDay < monthOffset(0)).toBe(true);
     const refund = await server.database.db
       .insertInto('data.sales')
-      .values({ product_id: product?.id as number, date: monthOffset(-1), quantity: -3 })
+      .values({ product_id: product?.id as number, date: refundDay, quantity: -3 })
       .returning('id')
       .executeTakeFirstOrThrow();
     try {
@@ -219,7 +223,7 @@ describe('built-in report generator over a known dataset', () => {
       const weekly = await write('units returned by week last month');
       expect(weekly).toMatchObject({ success: true, notice: null });
       const weeks = await rowsOf(weekly.sql_code);
-      expect(weeks.find((row) => row.week === weekStart(monthOffset(-1)))).toEqual({ week: weekStart(monthOffset(-1)), units_returned: 3 });
+      expect(weeks.find((row) => row.week === weekStart(refundDay))).toEqual({ week: weekStart(refundDay), units_returned: 3 });
       expect(weeks.reduce((sum, row) => sum + Number(row.units_returned), 0)).toBe(3);
     } finally {
       await server.database.db.deleteFrom('data.sales').where('id', '=', refund.id).execute();
