@@ -1,6 +1,6 @@
 // The Data screen through the real UI: folders, tables, rows, sort and filter (numbers as typed:
 // `<10`), copying a row and downloading the filtered rows as CSV and Excel, variations, moving and deleting
-// tables, a product not counted yet, paging through the demo sales table, the focus back on a
+// tables, a product not counted yet, a stock typed with its unit, paging through the demo sales table, the focus back on a
 // dialog's opener, and undoing (and redoing) an edit and an add with the keyboard.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -678,6 +678,45 @@ describe('Data screen', () => {
     await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === '0', `[data-row-id="${await row.getAttribute('data-row-id')}"] [data-column="current_stock"]`);
     expect(await stock.getAttribute('title')).toBeNull();
     expect(await stock.evaluate((el) => getComputedStyle(el).fontStyle)).toBe('normal');
+  });
+
+  // ADR 0178's amendment: a deli types a count as its scale prints it.
+  it("reads a product's stock typed with its unit: 750 g of a product in kg is 0.75; 0.5 l is refused on the field, changing nothing", async () => {
+    const { page } = browser;
+    const code = `CHEESE-${unique()}`;
+    await openDataScreen(page);
+    await openTable(page, 'products');
+    await page.getByRole('button', { name: 'Add row' }).first().click();
+    const form = page.getByTestId('row-form');
+    await form.waitFor();
+    await field(form, 'Product code').fill(code);
+    await field(form, 'Name').fill('Comté 18 months');
+    // "Unit", not "Unit cost".
+    await form.getByRole('textbox', { name: /^Unit(?! cost)/ }).fill('kg');
+    const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
+    await field(form, 'Current stock').fill('750 g');
+    await field(form, 'Current stock').press('Enter');
+    expect((await add).postDataJSON()).toMatchObject({ current_stock: '750 g', unit: 'kg' });
+    await form.waitFor({ state: 'detached' });
+
+    await page.getByLabel('Filter Product code').fill(code);
+    const row = grid(page).locator('[role="row"][data-row-id]').filter({ hasText: code });
+    await row.waitFor();
+    const stock = row.locator('[data-column="current_stock"]');
+    await expect.poll(() => stock.textContent()).toMatch(/^0\.750?$/);
+
+    await row.locator('[data-column="name"]').dblclick();
+    await form.waitFor();
+    await field(form, 'Current stock').fill('0.5 l');
+    await field(form, 'Current stock').press('Enter');
+    const error = page.getByTestId('row-form-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain(`Expected a quantity in kg (the unit of product ${code}), not 0.5 l: l is a volume, kg is a weight; write the quantity in kg.`);
+    expect(await field(form, 'Current stock').getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page, '[role="dialog"]'), 'row form with a quantity in another kind of unit').toEqual([]);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    expect(await stock.textContent()).toMatch(/^0\.750?$/);
   });
 
   it("makes a variation of a row and opens 'Base #1'; a nested-table field opens the next one from the form", async () => {
