@@ -3,7 +3,7 @@
 // separator) and one that says nothing of its type are read as the file import reads a CSV, each line a
 // record named by the header; Try the endpoint shows the header's names and proposes the mapping;
 // a CSV that cannot be read and an HTML page say so; the saved mapping's decimal separator reads a
-// scale's figures.
+// scale's figures, and figures written with their unit are summed up in the run's summary.
 import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,10 +44,12 @@ describe.each(backends)('a CSV feed on %s', (backend) => {
   const stockList = (from: number) =>
     `\uFEFFArtikel;Bezeichnung;Bestand\r\n${prefix}${from};"Pflanzkübel; groß";12\r\n${prefix}${from + 1};Gießkanne;3\r\n`;
 
+  let lastIntegration = '';
   async function run(path: string, mapping = 'supplier_csv') {
     const created = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${supplier.origin}${path}`, target_entity: 'products', mapping_selection: mapping }, token: admin });
     expect(created.status, created.text).toBe(201);
-    return runIntegration(server.integrations.runs, { integrationId: (created.json as unknown as Integration).id, trigger: 'manual' });
+    lastIntegration = (created.json as unknown as Integration).id;
+    return runIntegration(server.integrations.runs, { integrationId: lastIntegration, trigger: 'manual' });
   }
   const stored = async (from: number) =>
     (await sql<{ code: string; name: string; stock: number }>`select product_code as code, name, current_stock as stock from data.products where product_code in (${`${prefix}${from}`}, ${`${prefix}${from + 1}`}) order by 1`.execute(server.database.db)).rows;
@@ -76,6 +78,17 @@ describe.each(backends)('a CSV feed on %s', (backend) => {
     expect((await stored(7)).map((row) => Number(row.stock))).toEqual([1.25, 2.45]);
     expect(await run('/scale.csv')).toMatchObject({ status: 'success', counts: { rejected: 0 } });
     expect((await stored(7)).map((row) => Number(row.stock))).toEqual([1250, 2450]);
+  });
+
+  // ADR 0178: a scale's list that writes its unit in the cell; the products have none, so each is read as written and the run's summary says so.
+  it("reads a list's 1.5 kg and 250 g as written for products without a unit, and its summary says which units it read", async () => {
+    supplier.route('/weighed.csv', sendText('text/csv', `Artikel;Bezeichnung;Bestand\r\n${prefix}9;Bergkäse;1.5 kg\r\n${prefix}10;Oliven;250 g\r\n`));
+    expect(await run('/weighed.csv', 'scale_csv')).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 0 } });
+    expect((await stored(9)).map((row) => [row.code, Number(row.stock)])).toEqual([[`${prefix}10`, 250], [`${prefix}9`, 1.5]]);
+    const status = await server.request(`/api/integrations/scheduled/${lastIntegration}/status/`, { token: admin });
+    expect(status.json).toMatchObject({
+      last_run_summary: "2 quantities of products without a unit were read in the unit their cells wrote (kg, g): set the products' Unit on the Data screen so that files in other units are converted.",
+    });
   });
 
   it('proposes a mapping from the header in Try the endpoint and types the first lines', async () => {

@@ -12,6 +12,7 @@ import { inImportTransaction } from '../import/repo.ts';
 import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
 import { resolveWriteTarget, savedMappingWayOut, type AddedTo, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
+import type { UnitsAsWrittenCount } from '../import/quantity-units.ts';
 import { NO_RESTORED_CODES, removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RestoredCodes, type RowsKept, type WriteOutcome } from '../import/writer.ts';
 import { columnLabel, quotedValue } from '../tables/columns.ts';
 import type { MappedPath } from './absent-fields.ts';
@@ -62,6 +63,8 @@ type BatchWritten = {
   outdatedCounts?: OutdatedCounts;
   /** Sales added to other sources' parts of the same product-days (ADR 0164); absent when none. */
   addedTo?: AddedTo;
+  /** Quantities of products without a unit read in the unit their cells wrote (ADR 0178); absent when none. */
+  unitsAsWritten?: UnitsAsWrittenCount;
   learntDateOrder?: DateOrder;
 };
 type DateOrder = 'dd/mm/yyyy' | 'mm/dd/yyyy';
@@ -207,6 +210,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
               restoredCodes: outcome.restoredCodes,
               ...(outcome.outdatedCounts ? { outdatedCounts: outcome.outdatedCounts } : {}),
               ...(outcome.addedTo ? { addedTo: outcome.addedTo } : {}),
+              ...(outcome.unitsAsWritten ? { unitsAsWritten: outcome.unitsAsWritten } : {}),
               ...(learntDateOrder ? { learntDateOrder } : {}),
             },
             { run: (query) => session.run(query) },
