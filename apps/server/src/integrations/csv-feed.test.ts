@@ -44,7 +44,7 @@ describe.each(backends)('a CSV feed on %s', (backend) => {
   const stockList = (from: number) =>
     `\uFEFFArtikel;Bezeichnung;Bestand\r\n${prefix}${from};"Pflanzkübel; groß";12\r\n${prefix}${from + 1};Gießkanne;3\r\n`;
 
-  let lastIntegration = '';
+  let lastIntegration = 0;
   async function run(path: string, mapping = 'supplier_csv') {
     const created = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${supplier.origin}${path}`, target_entity: 'products', mapping_selection: mapping }, token: admin });
     expect(created.status, created.text).toBe(201);
