@@ -13,7 +13,7 @@ import { fetchTableColumns } from '../../api/tables.ts';
 import { normalizeError } from '../../api/errors.ts';
 import { currentOfConflict } from '../../api/versions.ts';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
-import { entityConfigOf, entityForm, invalidConfigurationText, newMappingRow, rowProblems, type EntityForm, type MappingRow, type RowProblems } from './entity-form.ts';
+import { entityConfigOf, entityForm, inColumnOrder, invalidConfigurationText, newMappingRow, rowProblems, type EntityForm, type MappingRow, type RowProblems } from './entity-form.ts';
 
 /** The columns a mapping can fill: the table's stored ones, by label and key ("Product (product_id)"). */
 const targetOptions = (columns: TableColumn[]) =>
@@ -25,6 +25,8 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
   const [entity, setEntity] = useState(initial);
   const [form, setForm] = useState<EntityForm>(() => entityForm(initial));
   const [changed, setChanged] = useState(false);
+  // The same, for the columns' arrival: rows as read take the table's order, rows being edited stay put.
+  const edited = useRef(false);
   const [problems, setProblems] = useState<RowProblems>({});
   const [columns, setColumns] = useState<{ value: string; label: string }[] | null>(null);
   const [columnsProblem, setColumnsProblem] = useState<string | null>(null);
@@ -40,7 +42,12 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
   useEffect(() => {
     let live = true;
     fetchTableColumns(entity.table).then(
-      (read) => live && setColumns(targetOptions(read)),
+      (read) => {
+        if (!live) return;
+        const options = targetOptions(read);
+        setColumns(options);
+        if (!edited.current) setForm((shown) => ({ ...shown, rows: inColumnOrder(shown.rows, options.map((option) => option.value)) }));
+      },
       (failure: unknown) => live && setColumnsProblem(normalizeError(failure).message),
     );
     return () => {
@@ -57,6 +64,7 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
   const edit = (next: EntityForm) => {
     setForm(next);
     setChanged(true);
+    edited.current = true;
     setSaved(false);
   };
   const editRow = (id: number, change: Partial<MappingRow>) => edit({ ...form, rows: form.rows.map((row) => (row.id === id ? { ...row, ...change } : row)) });
@@ -70,9 +78,11 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
     addButton.current?.focus();
   };
   const show = (read: VersionedEntity) => {
+    const form = entityForm(read);
     setEntity(read);
-    setForm(entityForm(read));
+    setForm(columns ? { ...form, rows: inColumnOrder(form.rows, columns.map((option) => option.value)) } : form);
     setChanged(false);
+    edited.current = false;
     setProblems({});
   };
 
@@ -191,7 +201,7 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Button variant="subtle" color="red.8" size="xs" onClick={() => removeRow(row.id)} aria-label={t('entities.removeRow', { row: index + 1, field: row.target ?? t('entities.noFieldYet') })}>
+                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => removeRow(row.id)} aria-label={t('entities.removeRow', { row: index + 1, field: row.target ?? t('entities.noFieldYet') })}>
                         {t('entities.remove')}
                       </Button>
                     </Table.Td>

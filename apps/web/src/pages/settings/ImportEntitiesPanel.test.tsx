@@ -32,7 +32,8 @@ const sales = (): VersionedEntity => ({
   key: ['product_id', 'date'],
   repeated_keys: 'sum',
   description: 'Daily unit sales per product.',
-  field_mappings: { product_id: 'product_code', date: 'date', quantity: 'quantity' },
+  // In the order PostgreSQL's jsonb keeps keys (shorter first): the panel shows them in the table's.
+  field_mappings: { date: 'date', quantity: 'quantity', product_id: 'product_code' },
   version: '0',
 });
 
@@ -98,7 +99,7 @@ const chooseField = async (row: number, typed: string, option: string) => {
 };
 
 describe('the Import entities panel', () => {
-  it('shows each entity with its table and key read-only, its repeated keys, description and default mappings, nothing to save yet', async () => {
+  it("shows each entity with its table and key read-only, its repeated keys, description and default mappings in the table's column order, nothing to save yet", async () => {
     await loaded();
     expect(screen.getByTestId('entity-sales-table').textContent).toBe('Table sales · key product_id, date (rows are matched on the key; both are set in config/stockwise.yaml)');
     expect((inForm().getByRole('combobox', { name: 'Rows of one file sharing a key' }) as HTMLInputElement).value).toBe('Add up their quantities (sum)');

@@ -20,6 +20,19 @@ export const entityForm = (entity: VersionedEntity): EntityForm => ({
   rows: Object.entries(entity.field_mappings ?? {}).map(([target, source]) => ({ ...newMappingRow(), target, source })),
 });
 
+/**
+ * The rows in the order of the table's columns (`columnKeys`), a field the table does not have
+ * last: the database keeps an entity's mappings in an order of its own (shorter names first), so
+ * a reload would otherwise shuffle the rows just saved.
+ */
+export function inColumnOrder(rows: MappingRow[], columnKeys: string[]): MappingRow[] {
+  const place = (row: MappingRow) => {
+    const index = row.target === null ? -1 : columnKeys.indexOf(row.target);
+    return index < 0 ? columnKeys.length : index;
+  };
+  return [...rows].sort((a, b) => place(a) - place(b));
+}
+
 /** The rows missing a field or a file column: nothing is sent while there are any. */
 export function rowProblems(form: EntityForm): RowProblems {
   const problems: RowProblems = {};
