@@ -120,6 +120,8 @@ describe('roles in the web app', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByTestId('import-viewer-note').waitFor();
     expect(await page.getByTestId('users-panel').count()).toBe(0);
+    // An import entity's configuration is saved by administrators only (ADR 0179).
+    expect(await page.getByTestId('entities-panel').count()).toBe(0);
     // The shop's currency is an administrator's choice (ADR 0166): a viewer reads it on the figures only.
     expect(await page.getByTestId('shop-panel').count()).toBe(0);
     // Why the integrations' switches are greyed and there is nothing to edit, said as the import card says it.

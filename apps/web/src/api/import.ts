@@ -1,11 +1,13 @@
 // Calls of the Data integration screen (spec §7): the configuration's import mappings and entities,
-// the mapping builder's read of a file (preview-file), saving a mapping, the multipart file import
-// and the import log with its live progress. Types come from the contract.
-import type { z } from 'zod';
+// the mapping builder's read of a file (preview-file), saving a mapping or an entity's configuration
+// (Settings → Import entities), the multipart file import and the import log with its live progress.
+// Types come from the contract.
+import { z } from 'zod';
 import type { AxiosProgressEvent } from 'axios';
-import { PREVIEW_MAX_BYTES, type EntityMapping, type ImportLogEntry, type ImportResult, type ImportUndoResult, type MappingConfig, type PreviewFileResponse, type RepeatedKeyMode, type configResponse, type importLogList } from '@stockwise/contract';
+import { PREVIEW_MAX_BYTES, entityConfig, type EntityConfig, type EntityMapping, type ImportLogEntry, type ImportResult, type ImportUndoResult, type MappingConfig, type PreviewFileResponse, type RepeatedKeyMode, type configResponse, type importLogList } from '@stockwise/contract';
 import { api } from './http.ts';
 import { browserTimeZone } from './shop-day.ts';
+import { atVersion } from './versions.ts';
 
 /** The entity chosen until the user picks another (spec §7's default). */
 export const importEntityType = 'products';
@@ -28,14 +30,35 @@ export function mappingsOf(content: Record<string, unknown>): Record<string, Map
 
 export type EntitySummary = { name: string; repeatedKeys: RepeatedKeyMode };
 
-/** The inventory entities of a configuration answer's content, in their order. */
-export function entitiesOf(content: Record<string, unknown>): EntitySummary[] {
+/** The inventory entities of a configuration answer's content as it gives them (`[]` when it has none). */
+function inventoryEntitiesOf(content: Record<string, unknown>): unknown[] {
   const inventory = content['inventory'];
   const entities = typeof inventory === 'object' && inventory !== null ? (inventory as { entities?: unknown }).entities : undefined;
-  if (!Array.isArray(entities)) return [];
-  return entities
+  return Array.isArray(entities) ? entities : [];
+}
+
+/** The inventory entities of a configuration answer's content, in their order. */
+export function entitiesOf(content: Record<string, unknown>): EntitySummary[] {
+  return inventoryEntitiesOf(content)
     .filter((entity): entity is { name: string; repeated_keys?: RepeatedKeyMode } => typeof entity === 'object' && entity !== null && typeof (entity as { name?: unknown }).name === 'string')
     .map((entity) => ({ name: entity.name, repeatedKeys: entity.repeated_keys ?? 'last' }));
+}
+
+/** An entity as GET /api/yaml/config/ gives it: its configuration, its name, and the version a save sends back as If-Match (ADR 0168's amendment). */
+export const versionedEntity = entityConfig.extend({ name: z.string(), version: z.string() });
+export type VersionedEntity = z.infer<typeof versionedEntity>;
+
+/** The inventory entities of a configuration answer's content whole, each with its version; one the contract cannot read is left out. */
+export function versionedEntitiesOf(content: Record<string, unknown>): VersionedEntity[] {
+  return inventoryEntitiesOf(content).flatMap((entity) => {
+    const parsed = versionedEntity.safeParse(entity);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** POST /api/yaml/update-entity/ at the version read: a save by someone else since is refused (409 edit_conflict); the entity as saved, with its new version. */
+export async function saveEntityConfig(name: string, config: EntityConfig, version: string): Promise<VersionedEntity> {
+  return versionedEntity.parse((await api.post<{ entity: unknown }>('/yaml/update-entity/', { entity_name: name, config }, atVersion(version))).data.entity);
 }
 
 /** A CSV or JSON file is read from its head (the server reads no more); a workbook needs all of it. */

@@ -1,6 +1,7 @@
 // The Settings screen (route /app/settings): data integration (spec §2: choose a file and a
 // mapping, preview the first five rows, submit), the import log, integrations and, for
-// administrators, the shop's currency, the demo data's removal and the users.
+// administrators, the shop's currency, the demo data's removal, the import entities' configuration
+// and the users.
 import './mantine-styles.ts';
 import { useEffect } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
@@ -10,6 +11,7 @@ import { useSessionStore } from '../../stores/session.ts';
 import { useCan } from '../../stores/role.ts';
 import { useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
+import { ImportEntitiesPanel } from './ImportEntitiesPanel.tsx';
 import { ImportLog } from './ImportLog.tsx';
 import { IntegrationsPanel } from './IntegrationsPanel.tsx';
 import { DemoDataPanel } from './DemoDataPanel.tsx';
@@ -49,6 +51,7 @@ export default function SettingsPage() {
       <Paper withBorder p="md" component="section">
         <ImportLog />
       </Paper>
+      {isAdmin && <ImportEntitiesPanel />}
       <Paper withBorder p="md" component="section" aria-labelledby="integrations-title">
         <IntegrationsPanel />
       </Paper>
