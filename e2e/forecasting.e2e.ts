@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
+import { quantityFormat } from '@stockwise/contract';
 import { demoUser } from './support/context.ts';
 import { axeViolations } from './support/axe.ts';
 import { dayOfMonth, fullDay } from './support/days.ts';
@@ -15,7 +16,7 @@ import { dayOfMonth, fullDay } from './support/days.ts';
 const browser = useBrowser();
 
 type OnHand = { units: number; countedUnits: number; countedOn: string } | null;
-type ReportProduct = { styleCode: string; name: string; currentStock: number; onHand: OnHand; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null; urgencyDays: number; shortHistory: boolean; onOrderArrives?: string };
+type ReportProduct = { styleCode: string; name: string; currentStock: number; onHand: OnHand; unit: string | null; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null; urgencyDays: number; shortHistory: boolean; onOrderArrives?: string };
 type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit_cost: number };
 
 let token = '';
@@ -366,7 +367,7 @@ describe('forecasting screen', () => {
 
   it("low stock is the report's list as orders to place: same order and count, the forecast's quantity and cost, paged, filterable by keyboard, axe clean", async () => {
     const { page } = browser;
-    type Advice = { total: number; on_order_late?: number; inactive: number; order_units: number; order_cost: number; first_order_by: string | null; page_size: number; products: ReportProduct[] };
+    type Advice = { total: number; on_order_late?: number; inactive: number; order_quantities: { unit: string | null; quantity: number }[]; order_cost: number; first_order_by: string | null; page_size: number; products: ReportProduct[] };
     const active = (await apiGet<{ report: Advice }>('/forecasting/latest-report/?page=1')).report;
     const all = (await apiGet<{ report: Advice }>('/forecasting/latest-report/?page=1&include_inactive=true')).report;
     await openForecasting(page);
@@ -385,18 +386,22 @@ describe('forecasting screen', () => {
     const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
     const today = await browserToday(page);
     // The count's urgency is the list's first order-by date (QA F10), "now" once it has come; the deliveries to hurry are counted apart.
+    // A quantity as the lists write it, with the product's unit; the count totals one unit at a time (other suites give some products kg).
+    const quantityOf = (quantity: number, unit: string | null) => `${quantityFormat.format(quantity)}${unit ? ` ${unit}` : ''}`;
+    const quantitiesOf = (advice: Advice) =>
+      advice.order_quantities.length ? advice.order_quantities.map(({ quantity, unit }) => (unit ? quantityOf(quantity, unit) : `${quantityFormat.format(quantity)} ${quantity === 1 ? 'unit' : 'units'}`)).join(', ') : '0 units';
     const countLine = (advice: Advice) => {
       const late = advice.on_order_late ?? 0;
       const orders = advice.total - late;
       const hurry = late === 0 ? '' : late === 1 ? ' · 1 delivery on its way arrives after its product runs out: hurry it' : ` · ${late} deliveries on their way arrive after their products run out: hurry them`;
       const due = advice.first_order_by! <= today ? (orders === 1 ? '1 product needs an order now' : `${orders} products need an order; the most urgent must be ordered now`) : `${orders === 1 ? '1 product needs an order, by' : `${orders} products need an order; the most urgent must be ordered by`} ${fullDay(advice.first_order_by!)}`;
-      return `${due} · ${units.format(advice.order_units)} units · cost ${money.format(advice.order_cost)}${hurry}`;
+      return `${due} · ${quantitiesOf(advice)} · cost ${money.format(advice.order_cost)}${hurry}`;
     };
     expect(active.first_order_by).toBe(active.products.find((p) => p.orderBy !== null)!.orderBy);
     // One page of the server's list, in its order, with the forecast's quantity: no fixed 100.
     // An order on under four weeks of sales says so beside its quantity, in the words of its advice.
     const checkMark = 'Check before ordering This order rests on under four weeks of sales, too few to show how the product sells: check the quantity against what you expect before you order.';
-    expect(await shownRows()).toEqual(active.products.map((p) => ({ code: p.styleCode, quantity: `${units.format(p.orderQuantity)}${p.shortHistory ? checkMark : ''}`, cost: money.format(p.orderQuantity * p.unitCost) })));
+    expect(await shownRows()).toEqual(active.products.map((p) => ({ code: p.styleCode, quantity: `${quantityOf(p.orderQuantity, p.unit)}${p.shortHistory ? checkMark : ''}`, cost: money.format(p.orderQuantity * p.unitCost) })));
     expect(await page.getByTestId('low-stock-count').textContent()).toBe(countLine(active));
     // The report's header counts the same list.
     expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order${active.on_order_late ? ' or to hurry' : ''}, most urgent first (${active.total})`);
