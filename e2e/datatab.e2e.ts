@@ -82,6 +82,18 @@ async function rowCountText(page: Page): Promise<string> {
 // Not the date field's calendar button (`Pick Due from the calendar`): the field itself.
 const field = (form: Locator, label: string) => form.getByLabel(label, { exact: false }).and(form.locator(':not(button)'));
 
+/** The products table's row form, opened from the Data screen to add a product, its code and name typed. */
+async function newProductForm(page: Page, code: string, name: string): Promise<Locator> {
+  await openDataScreen(page);
+  await openTable(page, 'products');
+  await page.getByRole('button', { name: 'Add row' }).first().click();
+  const form = page.getByTestId('row-form');
+  await form.waitFor();
+  await field(form, 'Product code').fill(code);
+  await field(form, 'Name').fill(name);
+  return form;
+}
+
 /** A call to the API as the demo user (an administrator), outside the page (another user, an import). */
 async function demoApi(path: string, body?: unknown): Promise<Response> {
   const { baseUrl } = browser;
@@ -645,13 +657,7 @@ describe('Data screen', () => {
   it("says 'not counted' for a product added without a stock count, and a 0 typed in its form makes it counted", async () => {
     const { page } = browser;
     const code = `UNCOUNTED-${unique()}`;
-    await openDataScreen(page);
-    await openTable(page, 'products');
-    await page.getByRole('button', { name: 'Add row' }).first().click();
-    const form = page.getByTestId('row-form');
-    await form.waitFor();
-    await field(form, 'Product code').fill(code);
-    await field(form, 'Name').fill('Never counted');
+    const form = await newProductForm(page, code, 'Never counted');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'detached' });
 
@@ -684,13 +690,7 @@ describe('Data screen', () => {
   it("reads a product's stock typed with its unit: 750 g of a product in kg is 0.75; 0.5 l is refused on the field, changing nothing", async () => {
     const { page } = browser;
     const code = `CHEESE-${unique()}`;
-    await openDataScreen(page);
-    await openTable(page, 'products');
-    await page.getByRole('button', { name: 'Add row' }).first().click();
-    const form = page.getByTestId('row-form');
-    await form.waitFor();
-    await field(form, 'Product code').fill(code);
-    await field(form, 'Name').fill('Comté 18 months');
+    const form = await newProductForm(page, code, 'Comté 18 months');
     // "Unit", not "Unit cost".
     await form.getByRole('textbox', { name: /^Unit(?! cost)/ }).fill('kg');
     const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
