@@ -133,18 +133,14 @@ const unitsForTotal = sql<number>`greatest(coalesce(${onHandNowUnits}, 0), 0)`;
  * rather than pass their stock as free.
  */
 export async function inventoryTotals(db: Db): Promise<{ products: number; units: number; value: number; withoutCost: number; byUnit: UnitQuantity[] }> {
-  const [totals, perUnit] = await Promise.all([
-    sql<{ products: number; units: number; value: number; withoutCost: number }>`
-      select count(*)::int as products, coalesce(sum(${unitsForTotal}), 0)::float8 as units, coalesce(sum(${unitsForTotal} * p.unit_cost), 0)::float8 as value,
-        (count(*) filter (where p.unit_cost = 0 and ${unitsForTotal} > 0))::int as "withoutCost"
-      from data.products p left join forecast_results f on f.product_id = p.id`.execute(db),
-    // The same units one sum per unit as stored; quantitiesByUnit takes " kg" and "KG" as one.
-    sql<{ unit: string | null; units: number }>`
-      select p.unit, coalesce(sum(${unitsForTotal}), 0)::float8 as units
-      from data.products p left join forecast_results f on f.product_id = p.id group by p.unit`.execute(db),
-  ]);
-  const byUnit = quantitiesByUnit(perUnit.rows.map((row) => ({ unit: row.unit, quantity: row.units })));
-  return { ...(totals.rows[0] ?? { products: 0, units: 0, value: 0, withoutCost: 0 }), byUnit };
+  // One scan: the whole catalogue's row (the empty grouping set) and one row per unit as stored; quantitiesByUnit takes " kg" and "KG" as one.
+  const { rows } = await sql<{ whole: boolean; unit: string | null; products: number; units: number; value: number; withoutCost: number }>`
+      select grouping(p.unit) = 1 as whole, p.unit, count(*)::int as products, coalesce(sum(${unitsForTotal}), 0)::float8 as units,
+        coalesce(sum(${unitsForTotal} * p.unit_cost), 0)::float8 as value, (count(*) filter (where p.unit_cost = 0 and ${unitsForTotal} > 0))::int as "withoutCost"
+      from data.products p left join forecast_results f on f.product_id = p.id group by grouping sets ((p.unit), ())`.execute(db);
+  const { products, units, value, withoutCost } = rows.find((row) => row.whole) ?? { products: 0, units: 0, value: 0, withoutCost: 0 };
+  const byUnit = quantitiesByUnit(rows.filter((row) => !row.whole).map((row) => ({ unit: row.unit, quantity: row.units })));
+  return { products, units, value, withoutCost, byUnit };
 }
 
 export type ProjectionRow = { month_index: number; medium: number; variance: number; available: number };
