@@ -91,7 +91,15 @@ describe('roles in the web app', () => {
     try {
       const adminPage = await (await adminBrowser.newContext({ baseURL: baseUrl() })).newPage();
       await signIn(adminPage);
-      await adminPage.goto('/app/settings');
+      // An address naming a section opens Settings at it: the Users panel is the seventh, far below the fold.
+      await adminPage.goto('/app/settings#users-title');
+      const inView = (name: string) => adminPage.getByRole('heading', { name, level: 2 }).evaluate((heading) => heading.getBoundingClientRect().top > 0 && heading.getBoundingClientRect().bottom < window.innerHeight);
+      await expect.poll(() => inView('Users'), { timeout: 15_000 }).toBe(true);
+      const contents = adminPage.getByRole('navigation', { name: 'Settings sections' });
+      expect(await contents.getByRole('link').allTextContents()).toEqual(['Demo data', 'Shop', 'Data integration', 'Import log', 'Import entities', 'Scheduled integrations', 'Users']);
+      await contents.getByRole('link', { name: 'Shop', exact: true }).click();
+      await expect.poll(() => inView('Shop'), { timeout: 5_000 }).toBe(true);
+      await contents.getByRole('link', { name: 'Users', exact: true }).click();
       const row = adminPage.locator(`[data-testid="user-row"][data-username="${user.username}"]`);
       await row.waitFor();
       expect(await row.getByRole('combobox').inputValue()).toBe('pending');
@@ -120,6 +128,8 @@ describe('roles in the web app', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByTestId('import-viewer-note').waitFor();
     expect(await page.getByTestId('users-panel').count()).toBe(0);
+    // The contents list only the sections a viewer has.
+    expect(await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link').allTextContents()).toEqual(['Data integration', 'Import log', 'Scheduled integrations']);
     // An import entity's configuration is saved by administrators only (ADR 0179).
     expect(await page.getByTestId('entities-panel').count()).toBe(0);
     // The shop's currency is an administrator's choice (ADR 0166): a viewer reads it on the figures only.
