@@ -189,16 +189,29 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
       expect(await stored('BRI-005')).toEqual([{ date: '2026-11-22', quantity: '0.500' }]);
     });
 
+    it('reads the units beyond kg, l and m with exact factors: 1500000 mg of a kilo product, 33 cl of one in l, 25 mm of one in m', async () => {
+      const file = ['Date,Item,Qty', '24/11/2026,CHE-001,1500000 mg', '24/11/2026,OIL-004,33 CL', '24/11/2026,CAB-003,25mm'].join('\n');
+      const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping: salesMapping(), entityType: 'sales' });
+      expect(result.status, JSON.stringify(result.json)).toBe(200);
+      const onThatDay = async (code: string) => (await stored(code)).filter(({ date }) => date === '2026-11-24');
+      expect(await onThatDay('CHE-001')).toEqual([{ date: '2026-11-24', quantity: '1.500' }]);
+      expect(await onThatDay('OIL-004')).toEqual([{ date: '2026-11-24', quantity: '0.330' }]);
+      expect(await onThatDay('CAB-003')).toEqual([{ date: '2026-11-24', quantity: '0.025' }]);
+    });
+
     it("refuses a unit of another kind or a word it does not know, naming row, field and units; money does not take a unit; nothing is written", async () => {
       const before = await stored('CHE-001');
-      const file = ['Date,Item,Qty', '23/11/2026,CHE-001,0.5 l', '23/11/2026,CHE-001,3 boxes', '23/11/2026,CHE-001,2 pcs', '23/11/2026,CHE-001,0.5 g'].join('\n');
+      const file = ['Date,Item,Qty', '23/11/2026,CHE-001,0.5 l', '23/11/2026,CHE-001,3 boxes', '23/11/2026,CHE-001,2 pcs', '23/11/2026,CHE-001,0.5 g', '23/11/2026,CHE-001,1 mg', '23/11/2026,CHE-001,2 in stock'].join('\n');
       const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping: salesMapping(), entityType: 'sales' });
       expect(result.status).toBe(400);
       expect(rowErrors(result.json)).toEqual([
         [2, 'quantity', 'Expected a quantity in kg (the unit of product CHE-001), not 0.5 l: l is a volume, kg is a weight; write the quantity in kg.'],
-        [3, 'quantity', 'Expected a quantity in kg (the unit of product CHE-001), not 3 boxes: boxes is not a unit the import reads (kg, g, lb, oz, l, ml, m, cm, or pcs for pieces); write the number alone.'],
+        [3, 'quantity', 'Expected a quantity in kg (the unit of product CHE-001), not 3 boxes: boxes is not a unit the import reads (kg, g, mg, t, lb, lbs, oz, l, ml, cl, dl, m, cm, mm, in, ft, yd, or pcs for pieces); write the number alone.'],
         [4, 'quantity', 'Expected a quantity in kg (the unit of product CHE-001), not 2 pcs: pcs counts pieces, kg is a weight; write the quantity in kg.'],
         [5, 'quantity', '0.5 g is 0.0005 kg (the unit of product CHE-001), more than 3 decimal places: write it in kg in the file, rounded to 3.'],
+        [6, 'quantity', '1 mg is 0.000001 kg (the unit of product CHE-001), more than 3 decimal places: write it in kg in the file, rounded to 3.'],
+        // A note after the figure is not a unit, though "in" is one: only a number and one word are read so.
+        [7, 'quantity', 'Expected a number, found "2 in stock".'],
       ]);
       expect(await stored('CHE-001')).toEqual(before);
 
