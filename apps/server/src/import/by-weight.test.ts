@@ -199,6 +199,28 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
       expect(await onThatDay('CAB-003')).toEqual([{ date: '2026-11-24', quantity: '0.025' }]);
     });
 
+    it('reads the quantity of a code that lost its leading zeros in the unit of the stored code it is restored to, in sales and a stock take', async () => {
+      // 00731 in kg; 732 and 00732 both stored, so a written 732 is 732 (no unit), not 00732.
+      const catalogue = 'Item,Description,Unit\n00731,Bergkäse,kg\n00732,Oliven,kg\n732,Olivenöl,\n';
+      const listed = await importFile(server, token, { fileName: 'items.csv', content: catalogue, mapping: { entities: { products: { field_mappings: { product_code: 'Item', name: 'Description', unit: 'Unit' } } } }, entityType: 'products' });
+      expect(listed.status, JSON.stringify(listed.json)).toBe(200);
+      const file = ['Date,Item,Qty', '25/11/2026,731,250 g', '25/11/2026,0731,0.5 kg', '25/11/2026,732,250 g'].join('\n');
+      const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping: salesMapping(), entityType: 'sales' });
+      expect(result.status, JSON.stringify(result.json)).toBe(200);
+      expect(await stored('00731')).toEqual([{ date: '2026-11-25', quantity: '0.750' }]);
+      expect(await stored('732')).toEqual([{ date: '2026-11-25', quantity: '250.000' }]);
+      expect(await stored('00732')).toEqual([]);
+
+      const refused = await importFile(server, token, { fileName: 'till.csv', content: 'Date,Item,Qty\n26/11/2026,731,0.5 l\n', mapping: salesMapping(), entityType: 'sales' });
+      expect(refused.status).toBe(400);
+      expect(rowErrors(refused.json)).toEqual([[2, 'quantity', 'Expected a quantity in kg (the unit of product 00731), not 0.5 l: l is a volume, kg is a weight; write the quantity in kg.']]);
+
+      const take = await importFile(server, token, { fileName: 'count.csv', content: 'Item,Stock\n731,1500 g\n', mapping: { entities: { products: { field_mappings: { product_code: 'Item', current_stock: 'Stock' } } } }, entityType: 'products' });
+      expect(take.status, JSON.stringify(take.json)).toBe(200);
+      const stock = await sql<{ current_stock: number }>`select current_stock from data.products where product_code = '00731'`.execute(server.database.db);
+      expect(stock.rows).toEqual([{ current_stock: 1.5 }]);
+    });
+
     it("refuses a unit of another kind or a word it does not know, naming row, field and units; money does not take a unit; nothing is written", async () => {
       const before = await stored('CHE-001');
       const file = ['Date,Item,Qty', '23/11/2026,CHE-001,0.5 l', '23/11/2026,CHE-001,3 boxes', '23/11/2026,CHE-001,2 pcs', '23/11/2026,CHE-001,0.5 g', '23/11/2026,CHE-001,1 mg', '23/11/2026,CHE-001,2 in stock'].join('\n');

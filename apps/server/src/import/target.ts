@@ -33,6 +33,7 @@ import { checkNewProducts, compileNewProductReader, newProductSource, type NewPr
 import { readFieldValues, type FixedValues } from './field-values.ts';
 import { CurrencySigns } from './currency.ts';
 import { UnitsAsWritten } from './quantity-units.ts';
+import { codesWithLeadingZeros, withLeadingZeros } from './leading-zeros.ts';
 import {
   asStoredDecimal,
   type DateOrderDetector,
@@ -117,6 +118,8 @@ export type QuantityUnits = {
   /** Whether the row's own unit is the product's (a products file) or only for a product the row creates. */
   rowUnitIsOwn: boolean;
   stored: Map<string, string>;
+  /** The products with a unit whose codes start with zeros, by their digits after them: a written `123` is 00123 once the writer restores its zeros (withLeadingZeros). */
+  storedByDigits: Map<string, { code: string; unit: string }>;
 };
 
 const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
@@ -293,9 +296,19 @@ async function readQuantityUnits(db: Kysely<Database>, table: CatalogueTable, ke
   if (!codeField || !products) return null;
   const codeColumn = ownCode ?? (reference as KeyReference).keyColumn;
   const stored = new Map<string, string>();
+  const storedByDigits = new Map<string, { code: string; unit: string }>();
   if (products.some((c) => c.key === 'unit')) {
-    const rows = await sql<{ code: string; unit: string }>`select lower(btrim(${sql.ref(codeColumn)})) as code, btrim(unit) as unit from data.products where btrim(unit) <> ''`.execute(db);
-    for (const { code, unit } of rows.rows) stored.set(code, unit);
+    const code = sql.ref(`p.${codeColumn}`);
+    // A code of digits the writer would restore its zeros to (not when the digits alone are a stored code).
+    const rows = await sql<{ code: string; stored: string; unit: string; digits: string | null }>`
+      select lower(btrim(${code})) as code, ${code}::text as stored, btrim(p.unit) as unit, z.digits
+      from data.products p
+      left join (${codesWithLeadingZeros(sql`data.products`, sql.ref(codeColumn))}) z on z.code = ${code}::text and not exists (select 1 from data.products r where ${sql.ref(`r.${codeColumn}`)}::text = z.digits)
+      where btrim(p.unit) <> ''`.execute(db);
+    for (const row of rows.rows) {
+      stored.set(row.code, row.unit);
+      if (row.digits !== null) storedByDigits.set(row.digits, { code: row.stored, unit: row.unit });
+    }
   }
   const newProductUnit = mapping.new_products?.['unit'];
   const rowUnit = ownCode
@@ -307,7 +320,7 @@ async function readQuantityUnits(db: Kysely<Database>, table: CatalogueTable, ke
     : newProductUnit
       ? { field: newProductSource('unit'), column: newProductUnit }
       : null;
-  return { columns, codeField, rowUnit, rowUnitIsOwn: Boolean(ownCode), stored };
+  return { columns, codeField, rowUnit, rowUnitIsOwn: Boolean(ownCode), stored, storedByDigits };
 }
 
 /**
@@ -699,12 +712,17 @@ function compileQuantityUnitReader(target: WriteTarget, units: QuantityUnits, un
     const cell = fields[rowUnit.field];
     return cell === undefined ? null : { unit: productUnit(typeof cell === 'string' ? cell : cell === null ? null : String(cell)), of: `this row's ${rowUnit.column}` };
   };
+  // The product's stored unit, under its code as written or, for a code that lost its leading zeros, the code the writer restores.
+  const storedUnitOf = (code: string) => {
+    const unit = units.stored.get(code.toLowerCase());
+    return unit ? { code, unit } : withLeadingZeros(code, units.storedByDigits);
+  };
   return (fields: Record<string, unknown>, row: number, column: string, value: number, word: string, text: string): number | string => {
     const written = fields[units.codeField];
     const code = written === null || written === undefined || written instanceof Date ? '' : codeOfRowLabel(String(written).trim());
-    const stored = units.stored.get(code.toLowerCase());
+    const stored = storedUnitOf(code);
     const own = units.rowUnitIsOwn ? rowUnitOf(fields) : null;
-    let reading: ReadingUnit | null = own ?? (stored ? { unit: stored, of: `the unit of product ${code}` } : null);
+    let reading: ReadingUnit | null = own ?? (stored ? { unit: stored.unit, of: `the unit of product ${stored.code}` } : null);
     if (!reading) {
       const created = rowUnitOf(fields);
       if (created?.unit) reading = created;
