@@ -223,7 +223,7 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
 
     it("refuses a unit of another kind or a word it does not know, naming row, field and units; money does not take a unit; nothing is written", async () => {
       const before = await stored('CHE-001');
-      const file = ['Date,Item,Qty', '23/11/2026,CHE-001,0.5 l', '23/11/2026,CHE-001,3 boxes', '23/11/2026,CHE-001,2 pcs', '23/11/2026,CHE-001,0.5 g', '23/11/2026,CHE-001,1 mg', '23/11/2026,CHE-001,2 in stock'].join('\n');
+      const file = ['Date,Item,Qty', '23/11/2026,CHE-001,0.5 l', '23/11/2026,CHE-001,3 boxes', '23/11/2026,CHE-001,2 pcs', '23/11/2026,CHE-001,0.5 g', '23/11/2026,CHE-001,1 mg', '23/11/2026,CHE-001,2 in stock', '23/11/2026,HAM-002,0.125 kg', '23/11/2026,HAM-002,0.5 l'].join('\n');
       const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping: salesMapping(), entityType: 'sales' });
       expect(result.status).toBe(400);
       expect(rowErrors(result.json)).toEqual([
@@ -234,6 +234,8 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
         [6, 'quantity', '1 mg is 0.000001 kg (the unit of product CHE-001), more than 3 decimal places: write it in kg in the file, rounded to 3.'],
         // A note after the figure is not a unit, though "in" is one: only a number and one word are read so.
         [7, 'quantity', 'Expected a number, found "2 in stock".'],
+        // Serrano ham has no unit: its first cell's kilos are what its later cells are read in.
+        [9, 'quantity', 'Expected a quantity in kg (as row 8 wrote product HAM-002, which has no unit), not 0.5 l: l is a volume, kg is a weight; write the quantity in kg.'],
       ]);
       expect(await stored('CHE-001')).toEqual(before);
 
