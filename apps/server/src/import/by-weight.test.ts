@@ -244,6 +244,33 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
       expect(priced.status).toBe(400);
       expect(rowErrors(priced.json)).toEqual([[2, 'unit_cost', 'Expected a number, found "3.75 kg".']]);
     });
+
+    it('counts in the preview the quantities the import will read as written, in the words of its message, leaving out a totals line', async () => {
+      // Serrano ham has no unit; Cheddar is in kg (converted, not counted); the totals line is skipped, not read.
+      const file = ['Date,Item,Qty', '27/11/2026,HAM-002,0.125 kg', '27/11/2026,HAM-002,250 g', '27/11/2026,CHE-001,250 g', ',Summe,1 kg'].join('\n');
+      const mapping = salesMapping();
+      const preview = await postMultipart(server, '/api/records/preview-file/', token, [
+        { name: 'entity_type', value: 'sales' },
+        { name: 'mapping_config', value: JSON.stringify(mapping.entities.sales) },
+        { name: 'file', fileName: 'till.csv', content: file },
+      ]);
+      expect(preview.status, JSON.stringify(preview.json)).toBe(200);
+      const sentence = "quantities of products without a unit %s read in the unit their cells wrote (kg): set the products' Unit on the Data screen so that files in other units are converted.";
+      expect(preview.json.units_as_written).toEqual({ cells: 2, units: ['kg'], message: `2 ${sentence.replace('%s', 'will be')}` });
+
+      const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping, entityType: 'sales' });
+      expect(result.status, JSON.stringify(result.json)).toBe(200);
+      expect(result.json.message).toContain(` 2 ${sentence.replace('%s', 'were')}`);
+      expect((await stored('HAM-002')).filter(({ date }) => date === '2026-11-27')).toEqual([{ date: '2026-11-27', quantity: '0.375' }]);
+
+      // A file of plain numbers has nothing to say.
+      const plain = await postMultipart(server, '/api/records/preview-file/', token, [
+        { name: 'entity_type', value: 'sales' },
+        { name: 'mapping_config', value: JSON.stringify(mapping.entities.sales) },
+        { name: 'file', fileName: 'till.csv', content: 'Date,Item,Qty\n27/11/2026,HAM-002,0.125\n' },
+      ]);
+      expect(plain.json).not.toHaveProperty('units_as_written');
+    });
   });
 
   it('records a stock count of 12.5 m as on hand', async () => {

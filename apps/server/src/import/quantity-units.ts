@@ -40,8 +40,20 @@ export function addUnitsAsWritten(run: UnitsAsWrittenCount | undefined, batch: U
   return { cells: run.cells + batch.cells, units };
 }
 
+/**
+ * "2 quantities of products without a unit were read in the unit their cells wrote (kg): …" as an
+ * import's message says it once done (`past`), and the preview before it (`future`: "will be read");
+ * none: empty.
+ */
+export function unitsAsWrittenSentence(noted: UnitsAsWrittenCount | undefined, tense: 'past' | 'future'): string {
+  if (!noted?.cells) return '';
+  const one = noted.cells === 1;
+  const read = tense === 'past' ? (one ? 'was read' : 'were read') : 'will be read';
+  return `${noted.cells} ${one ? 'quantity of a product' : 'quantities of products'} without a unit ${read} in the unit ${one ? 'its cell' : 'their cells'} wrote (${noted.units.join(', ')}): set the products' Unit on the Data screen so that files in other units are converted.`;
+}
+
 /** " 2 quantities of products without a unit were read in the unit their cells wrote (kg): …" as an import's message says it; none: empty. */
-export const unitsAsWrittenMessage = (noted: UnitsAsWrittenCount | undefined): string =>
-  noted?.cells
-    ? ` ${noted.cells} ${noted.cells === 1 ? 'quantity of a product' : 'quantities of products'} without a unit ${noted.cells === 1 ? 'was' : 'were'} read in the unit ${noted.cells === 1 ? 'its cell' : 'their cells'} wrote (${noted.units.join(', ')}): set the products' Unit on the Data screen so that files in other units are converted.`
-    : '';
+export const unitsAsWrittenMessage = (noted: UnitsAsWrittenCount | undefined): string => {
+  const sentence = unitsAsWrittenSentence(noted, 'past');
+  return sentence && ` ${sentence}`;
+};
