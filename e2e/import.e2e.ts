@@ -11,7 +11,8 @@
 // before it replaces the first's under the same mapping, and imported under a new one, adding up;
 // and, imported under the first's mapping all the same, undone from the Import log by keyboard; the
 // stock count given one date, undone from the import's answer by keyboard (ADR 0175); a deli scale's
-// file of only 1.250 and 2.450 kg read as kilos once Decimal separator is set to Point (ADR 0176).
+// file of only 1.250 and 2.450 kg read as kilos once Decimal separator is set to Point (ADR 0176); a
+// scale's 0.125 kg and 250 g of a product without a unit said before importing to be read in kilos (ADR 0178).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -621,6 +622,23 @@ describe('data integration (Settings)', () => {
     await page.getByTestId('import-result').waitFor();
     // 0.1 + 0.2 is 0.3 kg, not 0.30000000000000004.
     expect(await salesOf(prefix)).toEqual({ [cheddar]: [['2026-11-14', 0.75]], [olives]: [['2026-11-14', 0.3], ['2026-11-15', -0.2]] });
+  });
+
+  it("says before importing a scale's 0.125 kg and 250 g of a product without a unit that both are read in kilos, as the import then says", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('UNIT');
+    const ham = `${prefix}HAM`;
+    await addProducts([ham]);
+    await chooseSalesFile(page, `${prefix.toLowerCase()}weighed.csv`, ['Date,Item,Qty', `16/11/2026,${ham},0.125 kg`, `17/11/2026,${ham},250 g`]);
+    expect(await previewCell(page, 1, 'quantity').textContent()).toBe('0.25');
+    const sentence = (read: string) => `2 quantities of products without a unit ${read} read in the unit their cells wrote (kg): set the products' Unit on the Data screen so that files in other units are converted.`;
+    expect(await page.getByTestId('preview-units-as-written').textContent()).toBe(sentence('will be'));
+    await expectAccessible(page, 'quantities to be read in the unit their cells wrote');
+
+    await importButton(page).click();
+    await page.getByTestId('import-result').waitFor();
+    expect(await page.getByTestId('import-result-title').textContent()).toContain(sentence('were'));
+    expect(await salesOf(prefix)).toEqual({ [ham]: [['2026-11-16', 0.125], ['2026-11-17', 0.25]] });
   });
 
   it("imports a deli scale's file of only 1.250 and 2.450 kg: refused while the file shows no separator, read as kilos once Decimal separator is set to Point by keyboard", async () => {

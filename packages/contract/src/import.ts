@@ -330,6 +330,12 @@ export const previewFileResponse = z.object({
    * mapping imported before on the days of the records read; absent when none, or no name was sent.
    */
   replaces_sales: replacesSales.optional(),
+  /**
+   * Quantities of products without a unit in the records read that the import will read in the
+   * unit their cells wrote (ADR 0178), with the sentence the import's message will say ("In the
+   * file's first 5,000 lines, " before it when only those were read); absent when none.
+   */
+  units_as_written: z.object({ cells: z.number().int(), units: z.array(z.string()), message: z.string() }).optional(),
   /** A problem of the file itself met after the first records (e.g. the head sent ends inside a record). */
   warning: z.string().optional(),
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inReadingUnit, measureOf, splitQuantityUnit } from './quantity-units.ts';
 import { MEASURE_UNITS } from './units.ts';
 
+const UNITS_LISTED = 'kg, g, mg, t, lb, lbs, oz, l, ml, cl, dl, m, cm, mm, in, ft, yd, or pcs for pieces';
 const ofCheese = (unit: string | null) => ({ unit, of: 'the unit of product CHE-001' });
 
 describe('a quantity cell written with its unit', () => {
@@ -19,7 +20,8 @@ describe('a quantity cell written with its unit', () => {
     expect(splitQuantityUnit(text)).toEqual({ number, word });
   });
 
-  it.each(['12', '0.25', '12.', 'kg', 'kg 2', '2 kg 3', '1e5', '', '£3', '2 5 kg x y'])('leaves %s alone', (text) => {
+  // Only a whole cell of a number and one word: a note beside the figure is not a unit, however short its first word.
+  it.each(['12', '0.25', '12.', 'kg', 'kg 2', '2 kg 3', '1e5', '', '£3', '2 5 kg x y', '2 in stock', 'in 2', '3 t each'])('leaves %s alone', (text) => {
     expect(splitQuantityUnit(text)).toBeNull();
   });
 
@@ -37,8 +39,36 @@ describe('a quantity cell written with its unit', () => {
     [50, 'cm', 'm', 0.5],
     [3, 'boxes', 'Box', 3],
     [3, 'Stk.', 'pcs', 3],
+    [1, 'mm', 'm', 0.001],
+    [25, 'MM', 'cm', 2.5],
+    [1500, 'mg', 'g', 1.5],
+    [2, 't', 'kg', 2000],
+    [250, 'kg', 'T', 0.25],
+    [33, 'cl', 'l', 0.33],
+    [5, 'dl', 'ml', 500],
+    [75, 'cl', 'dl', 7.5],
+    [12, 'in', 'ft', 1],
+    [3, 'ft', 'yd', 1],
+    [2, 'In', 'cm', 5.08],
+    [10, 'ft', 'in', 120],
+    [1, 'yd', 'ft', 3],
+    [3, 'lbs', 'lb', 3],
+    [2, 'lb', 'lbs', 2],
+    [16, 'oz', 'lbs', 1],
   ])('reads %s %s for a product in %s as %s', (value, word, unit, read) => {
     expect(inReadingUnit(value, word, `${value} ${word}`, ofCheese(unit), 3)).toBe(read);
+  });
+
+  it('refuses what a conversion of a new unit would round: 1 mg of a kilo product, 1 ft of a product in m, a ton', () => {
+    expect(inReadingUnit(1, 'mg', '1 mg', ofCheese('kg'), 3)).toBe('1 mg is 0.000001 kg (the unit of product CHE-001), more than 3 decimal places: write it in kg in the file, rounded to 3.');
+    expect(inReadingUnit(1, 'ft', '1 ft', ofCheese('m'), 3)).toBe('1 ft is 0.3048 m (the unit of product CHE-001), more than 3 decimal places: write it in m in the file, rounded to 3.');
+    expect(inReadingUnit(1, 'mm', '1 mm', ofCheese('in'), 3)).toMatch(/^1 mm is 0\.03937007874\d* in \(the unit of product CHE-001\), more than 3 decimal places/);
+    expect(inReadingUnit(2, 'ton', '2 ton', ofCheese('kg'), 3)).toBe(`Expected a quantity in kg (the unit of product CHE-001), not 2 ton: ton is not a unit the import reads (${UNITS_LISTED}); write the number alone.`);
+  });
+
+  it('refuses a new unit of another kind, naming both kinds', () => {
+    expect(inReadingUnit(2, 'in', '2 in', ofCheese('kg'), 3)).toBe('Expected a quantity in kg (the unit of product CHE-001), not 2 in: in is a length, kg is a weight; write the quantity in kg.');
+    expect(inReadingUnit(1, 't', '1 t', ofCheese('l'), 3)).toBe('Expected a quantity in l (the unit of product CHE-001), not 1 t: t is a weight, l is a volume; write the quantity in l.');
   });
 
   it('reads the number as written for a product without a unit, a measure or pieces alike', () => {
@@ -53,8 +83,8 @@ describe('a quantity cell written with its unit', () => {
   });
 
   it('refuses a word it does not know, naming it', () => {
-    expect(inReadingUnit(3, 'boxes', '3 boxes', ofCheese(null), 3)).toBe('Expected a number, not 3 boxes: boxes is not a unit the import reads (kg, g, lb, oz, l, ml, m, cm, or pcs for pieces); write the number alone.');
-    expect(inReadingUnit(3, 'kgs', '3 kgs', ofCheese('l'), 3)).toBe('Expected a quantity in l (the unit of product CHE-001), not 3 kgs: kgs is not a unit the import reads (kg, g, lb, oz, l, ml, m, cm, or pcs for pieces); write the number alone.');
+    expect(inReadingUnit(3, 'boxes', '3 boxes', ofCheese(null), 3)).toBe(`Expected a number, not 3 boxes: boxes is not a unit the import reads (${UNITS_LISTED}); write the number alone.`);
+    expect(inReadingUnit(3, 'kgs', '3 kgs', ofCheese('l'), 3)).toBe(`Expected a quantity in l (the unit of product CHE-001), not 3 kgs: kgs is not a unit the import reads (${UNITS_LISTED}); write the number alone.`);
   });
 
   it('refuses a conversion with more places than the column keeps, rather than rounding it', () => {
@@ -63,7 +93,7 @@ describe('a quantity cell written with its unit', () => {
   });
 
   it('tells a Data screen field what to do there, not in a file', () => {
-    expect(inReadingUnit(3, 'boxes', '3 boxes', ofCheese(null), 3, 'form')).toBe('Expected a number, not 3 boxes: boxes is not a unit Stockwise reads (kg, g, lb, oz, l, ml, m, cm, or pcs for pieces); write the number alone.');
+    expect(inReadingUnit(3, 'boxes', '3 boxes', ofCheese(null), 3, 'form')).toBe(`Expected a number, not 3 boxes: boxes is not a unit Stockwise reads (${UNITS_LISTED}); write the number alone.`);
     expect(inReadingUnit(0.5, 'g', '0.5 g', ofCheese('kg'), 3, 'form')).toBe('0.5 g is 0.0005 kg (the unit of product CHE-001), more than 3 decimal places: write it in kg, rounded to 3.');
   });
 });

@@ -7,16 +7,30 @@ import { MEASURE_UNITS } from './units.ts';
 
 type Kind = 'weight' | 'length' | 'volume';
 
-/** Each measure unit's kind and size in the smallest unit of its kind the list has (g, cm, ml). */
+/**
+ * Each measure unit's kind and size in the smallest unit of its kind (mg, ml, mm): exact figures, so
+ * a conversion is as exact as a double allows (1 lb is 453.59237 g by definition, 1 in 25.4 mm).
+ * `lbs` is the pound's usual abbreviation, not a plural the reader guesses; `ton` is no key: a short,
+ * long and metric ton differ by a tenth.
+ */
 const MEASURES: Readonly<Record<string, { kind: Kind; size: number }>> = {
-  kg: { kind: 'weight', size: 1000 },
-  g: { kind: 'weight', size: 1 },
-  lb: { kind: 'weight', size: 453.59237 },
-  oz: { kind: 'weight', size: 28.349523125 },
+  t: { kind: 'weight', size: 1_000_000_000 },
+  kg: { kind: 'weight', size: 1_000_000 },
+  g: { kind: 'weight', size: 1000 },
+  mg: { kind: 'weight', size: 1 },
+  lb: { kind: 'weight', size: 453_592.37 },
+  lbs: { kind: 'weight', size: 453_592.37 },
+  oz: { kind: 'weight', size: 28_349.523125 },
   l: { kind: 'volume', size: 1000 },
+  dl: { kind: 'volume', size: 100 },
+  cl: { kind: 'volume', size: 10 },
   ml: { kind: 'volume', size: 1 },
-  m: { kind: 'length', size: 100 },
-  cm: { kind: 'length', size: 1 },
+  m: { kind: 'length', size: 1000 },
+  cm: { kind: 'length', size: 10 },
+  mm: { kind: 'length', size: 1 },
+  yd: { kind: 'length', size: 914.4 },
+  ft: { kind: 'length', size: 304.8 },
+  in: { kind: 'length', size: 25.4 },
 };
 
 /** Words a till writes after a count of pieces: read as the number for a product counted in pieces (no unit). */

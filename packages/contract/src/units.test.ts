@@ -1,7 +1,7 @@
 // A total over products of several units is one total per unit (ADR 0177, amendment 2026-12-06):
 // pieces first, then the units alphabetically; "kg" and " KG " one unit; a unit adding to 0 left out.
 import { describe, expect, it } from 'vitest';
-import { quantitiesByUnit } from './units.ts';
+import { isMeasureUnit, quantitiesByUnit } from './units.ts';
 
 describe('quantities by unit', () => {
   it('totals each unit apart, pieces first, then the units alphabetically', () => {
@@ -26,5 +26,16 @@ describe('quantities by unit', () => {
   it('leaves out a unit whose quantities add to 0, and has none for an empty list', () => {
     expect(quantitiesByUnit([{ unit: 'kg', quantity: 0 }, { unit: null, quantity: 4 }])).toEqual([{ unit: null, quantity: 4 }]);
     expect(quantitiesByUnit([])).toEqual([]);
+  });
+});
+
+describe('units sold by measure', () => {
+  // ADR 0178's amendment of 2026-12-06 (2): the units a quantity cell may be written in are the units a product may be counted in by measure.
+  it.each(['mm', 'MG', 't', 'cl', 'dl', 'ft', 'in', 'yd', 'lbs', ' kg '])('%s is a weight, length or volume', (unit) => {
+    expect(isMeasureUnit(unit)).toBe(true);
+  });
+
+  it.each(['box', 'pcs', 'ton', 'kgs', '', null])('%s is not', (unit) => {
+    expect(isMeasureUnit(unit)).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ export const PRODUCT_UNIT_MAX_LENGTH = 12;
  * to 3 places) before any decimal sale shows it. Compared ignoring case ("KG", "Kg"). The one list:
  * pieces, boxes, packs and anything else keep what the sales say.
  */
-export const MEASURE_UNITS: readonly string[] = ['kg', 'g', 'lb', 'oz', 'l', 'ml', 'm', 'cm'];
+export const MEASURE_UNITS: readonly string[] = ['kg', 'g', 'mg', 't', 'lb', 'lbs', 'oz', 'l', 'ml', 'cl', 'dl', 'm', 'cm', 'mm', 'in', 'ft', 'yd'];
 
 /** The unit as stored, trimmed; blank or none: null (pieces). */
 export const productUnit = (stored: string | null | undefined): string | null => {

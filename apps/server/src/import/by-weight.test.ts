@@ -189,16 +189,53 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
       expect(await stored('BRI-005')).toEqual([{ date: '2026-11-22', quantity: '0.500' }]);
     });
 
+    it('reads the units beyond kg, l and m with exact factors: 1500000 mg of a kilo product, 33 cl of one in l, 25 mm of one in m', async () => {
+      const file = ['Date,Item,Qty', '24/11/2026,CHE-001,1500000 mg', '24/11/2026,OIL-004,33 CL', '24/11/2026,CAB-003,25mm'].join('\n');
+      const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping: salesMapping(), entityType: 'sales' });
+      expect(result.status, JSON.stringify(result.json)).toBe(200);
+      const onThatDay = async (code: string) => (await stored(code)).filter(({ date }) => date === '2026-11-24');
+      expect(await onThatDay('CHE-001')).toEqual([{ date: '2026-11-24', quantity: '1.500' }]);
+      expect(await onThatDay('OIL-004')).toEqual([{ date: '2026-11-24', quantity: '0.330' }]);
+      expect(await onThatDay('CAB-003')).toEqual([{ date: '2026-11-24', quantity: '0.025' }]);
+    });
+
+    it('reads the quantity of a code that lost its leading zeros in the unit of the stored code it is restored to, in sales and a stock take', async () => {
+      // 00731 in kg; 732 and 00732 both stored, so a written 732 is 732 (no unit), not 00732.
+      const catalogue = 'Item,Description,Unit\n00731,Bergkäse,kg\n00732,Oliven,kg\n732,Olivenöl,\n';
+      const listed = await importFile(server, token, { fileName: 'items.csv', content: catalogue, mapping: { entities: { products: { field_mappings: { product_code: 'Item', name: 'Description', unit: 'Unit' } } } }, entityType: 'products' });
+      expect(listed.status, JSON.stringify(listed.json)).toBe(200);
+      const file = ['Date,Item,Qty', '25/11/2026,731,250 g', '25/11/2026,0731,0.5 kg', '25/11/2026,732,250 g'].join('\n');
+      const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping: salesMapping(), entityType: 'sales' });
+      expect(result.status, JSON.stringify(result.json)).toBe(200);
+      expect(await stored('00731')).toEqual([{ date: '2026-11-25', quantity: '0.750' }]);
+      expect(await stored('732')).toEqual([{ date: '2026-11-25', quantity: '250.000' }]);
+      expect(await stored('00732')).toEqual([]);
+
+      const refused = await importFile(server, token, { fileName: 'till.csv', content: 'Date,Item,Qty\n26/11/2026,731,0.5 l\n', mapping: salesMapping(), entityType: 'sales' });
+      expect(refused.status).toBe(400);
+      expect(rowErrors(refused.json)).toEqual([[2, 'quantity', 'Expected a quantity in kg (the unit of product 00731), not 0.5 l: l is a volume, kg is a weight; write the quantity in kg.']]);
+
+      const take = await importFile(server, token, { fileName: 'count.csv', content: 'Item,Stock\n731,1500 g\n', mapping: { entities: { products: { field_mappings: { product_code: 'Item', current_stock: 'Stock' } } } }, entityType: 'products' });
+      expect(take.status, JSON.stringify(take.json)).toBe(200);
+      const stock = await sql<{ current_stock: number }>`select current_stock from data.products where product_code = '00731'`.execute(server.database.db);
+      expect(stock.rows).toEqual([{ current_stock: 1.5 }]);
+    });
+
     it("refuses a unit of another kind or a word it does not know, naming row, field and units; money does not take a unit; nothing is written", async () => {
       const before = await stored('CHE-001');
-      const file = ['Date,Item,Qty', '23/11/2026,CHE-001,0.5 l', '23/11/2026,CHE-001,3 boxes', '23/11/2026,CHE-001,2 pcs', '23/11/2026,CHE-001,0.5 g'].join('\n');
+      const file = ['Date,Item,Qty', '23/11/2026,CHE-001,0.5 l', '23/11/2026,CHE-001,3 boxes', '23/11/2026,CHE-001,2 pcs', '23/11/2026,CHE-001,0.5 g', '23/11/2026,CHE-001,1 mg', '23/11/2026,CHE-001,2 in stock', '23/11/2026,HAM-002,0.125 kg', '23/11/2026,HAM-002,0.5 l'].join('\n');
       const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping: salesMapping(), entityType: 'sales' });
       expect(result.status).toBe(400);
       expect(rowErrors(result.json)).toEqual([
         [2, 'quantity', 'Expected a quantity in kg (the unit of product CHE-001), not 0.5 l: l is a volume, kg is a weight; write the quantity in kg.'],
-        [3, 'quantity', 'Expected a quantity in kg (the unit of product CHE-001), not 3 boxes: boxes is not a unit the import reads (kg, g, lb, oz, l, ml, m, cm, or pcs for pieces); write the number alone.'],
+        [3, 'quantity', 'Expected a quantity in kg (the unit of product CHE-001), not 3 boxes: boxes is not a unit the import reads (kg, g, mg, t, lb, lbs, oz, l, ml, cl, dl, m, cm, mm, in, ft, yd, or pcs for pieces); write the number alone.'],
         [4, 'quantity', 'Expected a quantity in kg (the unit of product CHE-001), not 2 pcs: pcs counts pieces, kg is a weight; write the quantity in kg.'],
         [5, 'quantity', '0.5 g is 0.0005 kg (the unit of product CHE-001), more than 3 decimal places: write it in kg in the file, rounded to 3.'],
+        [6, 'quantity', '1 mg is 0.000001 kg (the unit of product CHE-001), more than 3 decimal places: write it in kg in the file, rounded to 3.'],
+        // A note after the figure is not a unit, though "in" is one: only a number and one word are read so.
+        [7, 'quantity', 'Expected a number, found "2 in stock".'],
+        // Serrano ham has no unit: its first cell's kilos are what its later cells are read in.
+        [9, 'quantity', 'Expected a quantity in kg (as row 8 wrote product HAM-002, which has no unit), not 0.5 l: l is a volume, kg is a weight; write the quantity in kg.'],
       ]);
       expect(await stored('CHE-001')).toEqual(before);
 
@@ -206,6 +243,33 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
       const priced = await importFile(server, token, { fileName: 'costs.csv', content: 'Item,Cost\nCHE-001,3.75 kg\n', mapping: costs, entityType: 'products' });
       expect(priced.status).toBe(400);
       expect(rowErrors(priced.json)).toEqual([[2, 'unit_cost', 'Expected a number, found "3.75 kg".']]);
+    });
+
+    it('counts in the preview the quantities the import will read as written, in the words of its message, leaving out a totals line', async () => {
+      // Serrano ham has no unit; Cheddar is in kg (converted, not counted); the totals line is skipped, not read.
+      const file = ['Date,Item,Qty', '27/11/2026,HAM-002,0.125 kg', '27/11/2026,HAM-002,250 g', '27/11/2026,CHE-001,250 g', ',Summe,1 kg'].join('\n');
+      const mapping = salesMapping();
+      const preview = await postMultipart(server, '/api/records/preview-file/', token, [
+        { name: 'entity_type', value: 'sales' },
+        { name: 'mapping_config', value: JSON.stringify(mapping.entities.sales) },
+        { name: 'file', fileName: 'till.csv', content: file },
+      ]);
+      expect(preview.status, JSON.stringify(preview.json)).toBe(200);
+      const sentence = "quantities of products without a unit %s read in the unit their cells wrote (kg): set the products' Unit on the Data screen so that files in other units are converted.";
+      expect(preview.json.units_as_written).toEqual({ cells: 2, units: ['kg'], message: `2 ${sentence.replace('%s', 'will be')}` });
+
+      const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping, entityType: 'sales' });
+      expect(result.status, JSON.stringify(result.json)).toBe(200);
+      expect(result.json.message).toContain(` 2 ${sentence.replace('%s', 'were')}`);
+      expect((await stored('HAM-002')).filter(({ date }) => date === '2026-11-27')).toEqual([{ date: '2026-11-27', quantity: '0.375' }]);
+
+      // A file of plain numbers has nothing to say.
+      const plain = await postMultipart(server, '/api/records/preview-file/', token, [
+        { name: 'entity_type', value: 'sales' },
+        { name: 'mapping_config', value: JSON.stringify(mapping.entities.sales) },
+        { name: 'file', fileName: 'till.csv', content: 'Date,Item,Qty\n27/11/2026,HAM-002,0.125\n' },
+      ]);
+      expect(plain.json).not.toHaveProperty('units_as_written');
     });
   });
 

@@ -20,11 +20,13 @@ import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
 import { blankCodeLines, blankCodeSkipper, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { isTotalsWord } from './totals-line.ts';
-import { codesWithLeadingZeros, keepsSalesParts, looseCode, storedLooseTwins } from './writer-sql.ts';
+import { keepsSalesParts, looseCode, storedLooseTwins } from './writer-sql.ts';
+import { codesWithLeadingZeros } from './leading-zeros.ts';
 import { fileSalesWriter, ownSalesOnDays } from './own-sales.ts';
 import type { ReceivedFile } from './upload.ts';
 import { withoutCurrencySign } from './currency.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
+import { UnitsAsWritten, unitsAsWrittenSentence } from './quantity-units.ts';
 import { DateOrderDetector, detectDecimalSeparator } from './values.ts';
 
 /** Records read for detecting the date format (every record of the previewed head, up to this many). */
@@ -310,7 +312,7 @@ export function dayOfTitleLines(texts: readonly string[]): string | null {
   return days.size === 1 ? ([...days][0] ?? null) : null;
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'proposed_skip_rows_without_code' | 'replaces_sales'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -399,10 +401,14 @@ export async function previewRecords(
   const target = await resolveWriteTarget(db, config, entityType, mapping, { complete: false, today });
 
   // Detection over every record read, whatever format the mapping chose: the builder shows both.
-  // The values outside a column's choices are gathered over the same records, not only the rows shown.
+  // The values outside a column's choices, and the quantities read in the unit their cells wrote,
+  // are gathered over the same records, not only the rows shown.
   const detector = new DateOrderDetector(undecidedDates);
   const refusedChoices = new RefusedChoiceValues();
-  const typeForDetection = compileRecordTyper(target, { ...mapping, date_format: 'auto' }, detector);
+  const unitsAsWritten = new UnitsAsWritten();
+  const typeForDetection = compileRecordTyper(target, { ...mapping, date_format: 'auto' }, detector, { unitsAsWritten });
+  const skipsLine = blankCodeSkipper(target, mapping);
+  const totalsWordOf = totalsLineReader(target, mapping);
   // With create_missing_products, which codes of the records read would become products, and named how.
   const creating = mapping.create_missing_products ? [...target.references.values()].find((r) => r.by === 'key' && target.mapped.includes(r.column)) : undefined;
   const coded: { code: string; values: Record<string, string | null> }[] = [];
@@ -410,7 +416,8 @@ export async function previewRecords(
   // As the writer does, lines the row filters leave out are not read at all (a refunded order's code creates no product).
   const filtersForDetection = compileRowFilters(mapping);
   for (const record of mapped) {
-    if (filtersForDetection?.leavesOut(record.filterCells)) continue;
+    // Nor are a totals line and a line without a code (skip_rows_without_code): the writer skips them before reading their cells.
+    if (filtersForDetection?.leavesOut(record.filterCells) || totalsWordOf?.(record.fields) || skipsLine?.(record.fields)) continue;
     const typed = typeForDetection(record.fields, record.row);
     refusedChoices.addAll(typed.refusedChoices);
     const code = creating && !typed.errors ? typed.values[creating.column] : undefined;
@@ -441,8 +448,6 @@ export async function previewRecords(
 
   // The shown rows are read in the order learnt over every record read: as the import will store them.
   const typeRecord = compileRecordTyper(target, mapping, detector.learnt());
-  const skipsLine = blankCodeSkipper(target, mapping);
-  const totalsWordOf = totalsLineReader(target, mapping);
   const rowFilters = compileRowFilters(mapping);
   const replacesSales = importedAs && keepsSalesParts(target) ? await ownSalesOnDays(db, fileSalesWriter(importedAs.mappingName ?? undefined), importedAs.mappingName, daysOfRecords(target, mapped, rowFilters, typeRecord)) : null;
   const shown = mapped.slice(0, PREVIEW_ROWS);
@@ -504,6 +509,15 @@ export async function previewRecords(
     ...(blankCodes ? { blank_code_lines: blankCodes } : {}),
     ...(proposesSkip ? { proposed_skip_rows_without_code: true as const } : {}),
     ...(replacesSales ? { replaces_sales: replacesSales } : {}),
+    ...(unitsAsWritten.cells
+      ? {
+          units_as_written: {
+            cells: unitsAsWritten.cells,
+            units: unitsAsWritten.units,
+            message: `${partialRead ? `In the file's first ${records.length.toLocaleString('en')} lines, ` : ''}${unitsAsWrittenSentence(unitsAsWritten, 'future')}`,
+          },
+        }
+      : {}),
   };
 }
 

@@ -249,7 +249,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(refused.json).toMatchObject({ detail: '4 rows could not be imported; nothing was written.', row_error_count: 4 });
     expect(refused.json.row_errors).toEqual([
       { row: 4, field: 'product_id', column: 'Artikelnr', reason: "product code RDO-9999 does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
-      { row: 5, field: 'quantity', column: 'Menge', reason: 'Expected a number, not 2,5x: x is not a unit the import reads (kg, g, lb, oz, l, ml, m, cm, or pcs for pieces); write the number alone.' },
+      { row: 5, field: 'quantity', column: 'Menge', reason: 'Expected a number, not 2,5x: x is not a unit the import reads (kg, g, mg, t, lb, lbs, oz, l, ml, cl, dl, m, cm, mm, in, ft, yd, or pcs for pieces); write the number alone.' },
       {
         row: 6,
         field: 'quantity',

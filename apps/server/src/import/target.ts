@@ -32,7 +32,8 @@ import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { checkNewProducts, compileNewProductReader, newProductSource, type NewProductColumns } from './new-products.ts';
 import { readFieldValues, type FixedValues } from './field-values.ts';
 import { CurrencySigns } from './currency.ts';
-import { UnitsAsWritten } from './quantity-units.ts';
+import { UnitsAsWritten, UnitsFirstWritten } from './quantity-units.ts';
+import { codesWithLeadingZeros, withLeadingZeros } from './leading-zeros.ts';
 import {
   asStoredDecimal,
   type DateOrderDetector,
@@ -117,6 +118,8 @@ export type QuantityUnits = {
   /** Whether the row's own unit is the product's (a products file) or only for a product the row creates. */
   rowUnitIsOwn: boolean;
   stored: Map<string, string>;
+  /** The products with a unit whose codes start with zeros, by their digits after them: a written `123` is 00123 once the writer restores its zeros (withLeadingZeros). */
+  storedByDigits: Map<string, { code: string; unit: string }>;
 };
 
 const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
@@ -293,9 +296,19 @@ async function readQuantityUnits(db: Kysely<Database>, table: CatalogueTable, ke
   if (!codeField || !products) return null;
   const codeColumn = ownCode ?? (reference as KeyReference).keyColumn;
   const stored = new Map<string, string>();
+  const storedByDigits = new Map<string, { code: string; unit: string }>();
   if (products.some((c) => c.key === 'unit')) {
-    const rows = await sql<{ code: string; unit: string }>`select lower(btrim(${sql.ref(codeColumn)})) as code, btrim(unit) as unit from data.products where btrim(unit) <> ''`.execute(db);
-    for (const { code, unit } of rows.rows) stored.set(code, unit);
+    const code = sql.ref(`p.${codeColumn}`);
+    // A code of digits the writer would restore its zeros to (not when the digits alone are a stored code).
+    const rows = await sql<{ code: string; stored: string; unit: string; digits: string | null }>`
+      select lower(btrim(${code})) as code, ${code}::text as stored, btrim(p.unit) as unit, z.digits
+      from data.products p
+      left join (${codesWithLeadingZeros(sql`data.products`, sql.ref(codeColumn))}) z on z.code = ${code}::text and not exists (select 1 from data.products r where ${sql.ref(`r.${codeColumn}`)}::text = z.digits)
+      where btrim(p.unit) <> ''`.execute(db);
+    for (const row of rows.rows) {
+      stored.set(row.code, row.unit);
+      if (row.digits !== null) storedByDigits.set(row.digits, { code: row.stored, unit: row.unit });
+    }
   }
   const newProductUnit = mapping.new_products?.['unit'];
   const rowUnit = ownCode
@@ -307,7 +320,7 @@ async function readQuantityUnits(db: Kysely<Database>, table: CatalogueTable, ke
     : newProductUnit
       ? { field: newProductSource('unit'), column: newProductUnit }
       : null;
-  return { columns, codeField, rowUnit, rowUnitIsOwn: Boolean(ownCode), stored };
+  return { columns, codeField, rowUnit, rowUnitIsOwn: Boolean(ownCode), stored, storedByDigits };
 }
 
 /**
@@ -416,14 +429,31 @@ const hasNul = (text: string) => text.includes('\u0000');
 const EXCEL_SERIAL_EXPECTED = 'Expected a date (a number here is read as an Excel date serial).';
 
 /**
+ * What typing keeps over a whole source, beyond one record: a file, or every batch of an integration
+ * run (each defaults to fresh, for one file).
+ */
+export type SourceReading = {
+  /** The currency each money column was first written in: a cell of another is refused. */
+  currencies?: CurrencySigns;
+  /** Counts the quantities of products without a unit read in the unit their cells wrote. */
+  unitsAsWritten?: UnitsAsWritten;
+  /** The unit first written for each product without a unit: its later cells are read in it. */
+  unitsFirstWritten?: UnitsFirstWritten;
+  /** A record's line as a refusal names it in a sentence: "row 3" (default), a run's "page 1, record 3". */
+  lineInWords?: (row: number) => string;
+};
+
+/**
  * Compiles the reading of mapped records for `target`: blank cells (null, default or "required"),
  * dates in the mapping's format or detected across the file (`detector`), Excel serials and
  * dates, decimal commas, a money column's currency sign (one currency per column across the file,
- * or a run's batches: `currencies`), product codes kept as text for the lookup, the mapping's value
+ * or a run's batches: `source.currencies`), product codes kept as text for the lookup, the mapping's value
  * maps, and the table's row rules (types, lengths, choices, `>= 0`). A quantity written with its unit
- * is read in its product's unit; those of products without one are counted in `unitsAsWritten`.
+ * is read in its product's unit; those of products without one in the first unit the source wrote
+ * for them, and counted in `source.unitsAsWritten`.
  */
-export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, detector: DateOrderDetector, currencies = new CurrencySigns(), unitsAsWritten = new UnitsAsWritten()) {
+export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, detector: DateOrderDetector, source: SourceReading = {}) {
+  const currencies = source.currencies ?? new CurrencySigns();
   const format: DateFormat = mapping.date_format ?? 'auto';
   const decimalComma = mapping.decimal_separator === ',';
   // Only a point chosen, not the point read for want of a choice, makes `1,234` a thousand.
@@ -455,7 +485,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       measured: target.quantityUnits?.columns.has(column) === true,
     };
   });
-  const readInUnit = target.quantityUnits ? compileQuantityUnitReader(target, target.quantityUnits, unitsAsWritten) : null;
+  const readInUnit = target.quantityUnits ? compileQuantityUnitReader(target, target.quantityUnits, source) : null;
 
   // A value outside a column's choices (a German till's "geplant"): the mapping can say what it
   // means, and a column with a default can be left unmapped.
@@ -687,10 +717,10 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
  * Reads a quantity written with a unit in the unit of the row's product (ADR 0178): the row's own
  * unit where a products file gives one, else the product's stored unit, else the unit the row gives
  * the product it creates; a product without any is read in the first measure unit a cell of the
- * file wrote for it, so `250 g` and `0.25 kg` of one product in one file are not 250.25.
+ * file (or of any batch of the run) wrote for it, so `250 g` and `0.25 kg` of one product are not 250.25.
  */
-function compileQuantityUnitReader(target: WriteTarget, units: QuantityUnits, unitsAsWritten: UnitsAsWritten) {
-  const firstWritten = new Map<string, { unit: string; row: number }>();
+function compileQuantityUnitReader(target: WriteTarget, units: QuantityUnits, source: SourceReading) {
+  const { unitsAsWritten = new UnitsAsWritten(), unitsFirstWritten: firstWritten = new UnitsFirstWritten(), lineInWords = (row: number) => `row ${row}` } = source;
   const limits = new Map(target.columns.map((c) => [c.key, { places: c.decimal_places ?? DEFAULT_DECIMAL_PLACES, largest: 10 ** ((c.max_digits ?? DEFAULT_MAX_DIGITS) - (c.decimal_places ?? DEFAULT_DECIMAL_PLACES)) }]));
   const rowUnitOf = (fields: Record<string, unknown>) => {
     const { rowUnit } = units;
@@ -699,23 +729,28 @@ function compileQuantityUnitReader(target: WriteTarget, units: QuantityUnits, un
     const cell = fields[rowUnit.field];
     return cell === undefined ? null : { unit: productUnit(typeof cell === 'string' ? cell : cell === null ? null : String(cell)), of: `this row's ${rowUnit.column}` };
   };
+  // The product's stored unit, under its code as written or, for a code that lost its leading zeros, the code the writer restores.
+  const storedUnitOf = (code: string) => {
+    const unit = units.stored.get(code.toLowerCase());
+    return unit ? { code, unit } : withLeadingZeros(code, units.storedByDigits);
+  };
   return (fields: Record<string, unknown>, row: number, column: string, value: number, word: string, text: string): number | string => {
     const written = fields[units.codeField];
     const code = written === null || written === undefined || written instanceof Date ? '' : codeOfRowLabel(String(written).trim());
-    const stored = units.stored.get(code.toLowerCase());
+    const stored = storedUnitOf(code);
     const own = units.rowUnitIsOwn ? rowUnitOf(fields) : null;
-    let reading: ReadingUnit | null = own ?? (stored ? { unit: stored, of: `the unit of product ${code}` } : null);
+    let reading: ReadingUnit | null = own ?? (stored ? { unit: stored.unit, of: `the unit of product ${stored.code}` } : null);
     if (!reading) {
       const created = rowUnitOf(fields);
       if (created?.unit) reading = created;
     }
     const { places, largest } = limits.get(column) ?? { places: 3, largest: Infinity };
-    // A product without a unit: the first measure written for it in the file is the one its later cells are read in.
+    // A product without a unit: the first measure written for it in the source is the one its later cells are read in.
     const withoutUnit = !reading?.unit && measureOf(word) !== undefined;
     if (!reading?.unit) {
-      const first = withoutUnit ? firstWritten.get(code.toLowerCase()) : undefined;
-      if (!first && withoutUnit) firstWritten.set(code.toLowerCase(), { unit: word, row });
-      reading = first ? { unit: first.unit, of: `as row ${first.row} wrote product ${code}, which has no unit` } : { unit: null, of: '' };
+      const first = withoutUnit ? firstWritten.of(code.toLowerCase()) : undefined;
+      if (!first && withoutUnit) firstWritten.note(code.toLowerCase(), word, lineInWords(row));
+      reading = first ? { unit: first.unit, of: `as ${first.line} wrote product ${code}, which has no unit` } : { unit: null, of: '' };
     }
     const read = inReadingUnit(value, word, text, reading, places);
     if (typeof read === 'number' && Math.abs(read) >= largest) return `${text} is ${read} ${reading.unit}, more than the column holds.`;

@@ -5,6 +5,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { isReferredBy, type ReferencingForeignKey } from '../tables/repo.ts';
 import { ownTextKey, type CodeLookup, type TotalsSkipped, type WriteTarget } from './target.ts';
 import { TOTALS_LINE_PATTERN } from './totals-line.ts';
+import { codesWithLeadingZeros } from './leading-zeros.ts';
 
 /** Every typed row of the file, as COPYed. */
 export const STAGING_TABLE = 'import_rows';
@@ -202,14 +203,6 @@ function foldCodes(column: string, encodedName: string, keyColumn: string) {
     where s.${id(column)} is not null and lower(s.${id(column)}::text) = folded.lowered
       and not exists (select 1 from ${dataTable(encodedName)} r where ${key} = s.${id(column)})`;
 }
-
-/**
- * The stored codes of `table`.`key` that start with a zero and hold only digits, each with its
- * digits after the zeros (`digits`) — where no other such code has the same (`0123` beside `00123`
- * is a guess, not a match): what a code Excel read as a number, losing its leading zeros, was.
- */
-export const codesWithLeadingZeros = (table: RawBuilder<unknown>, key: RawBuilder<unknown>) =>
-  sql`select ltrim(${key}::text, '0') as digits, min(${key}::text) as code from ${table} where ${key}::text ~ '^0[0-9]*$' group by 1 having count(*) = 1`;
 
 /** The first codes restoreLeadingZeros rewrote (as written, and as stored), with how many codes and lines it rewrote in all. */
 export type RestoredCode = { written: string; code: string; codes: number; lines: number };

@@ -24,7 +24,7 @@ import { blankCodeSkipper, compileRecordTyper, type AddedTo, totalsLineReader, c
 import type { ReplacedOwn } from './own-sales.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
-import { UnitsAsWritten } from './quantity-units.ts';
+import { UnitsAsWritten, type UnitsFirstWritten } from './quantity-units.ts';
 import * as sqlOf from './writer-sql.ts';
 
 /**
@@ -65,6 +65,8 @@ export type WriteOptions = {
   rowFilters?: RowFilters | null;
   /** The currency signs of the source's money columns as far as it was read (an integration's earlier batches); default: fresh ones. */
   currencySigns?: CurrencySigns;
+  /** The units first written for products without a unit as far as the source was read (an integration's earlier batches); default: fresh. */
+  unitsFirstWritten?: UnitsFirstWritten;
   /** How refusals name a key's lines (default: the file's rows, fileRows); an integration's batch names pages and records. */
   linesInWords?: LinesInWords;
   /** How an unknown product code's refusal names the way out (default: the import screen's, fileImportWayOut); a run names its saved mapping. */
@@ -285,7 +287,17 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   const errors = new RowErrors(options.mapping);
   const detector = new DateOrderDetector();
   const unitsAsWritten = new UnitsAsWritten();
-  const typeRecord = compileRecordTyper(target, options.mapping, detector, options.currencySigns, unitsAsWritten);
+  const rowInWords = options.linesInWords ?? fileRows;
+  const typeRecord = compileRecordTyper(target, options.mapping, detector, {
+    ...(options.currencySigns ? { currencies: options.currencySigns } : {}),
+    ...(options.unitsFirstWritten ? { unitsFirstWritten: options.unitsFirstWritten } : {}),
+    unitsAsWritten,
+    // "Row 3" as the middle of a sentence: "as row 3 wrote product …", "as page 1, record 3 wrote …".
+    lineInWords: (row) => {
+      const words = rowInWords([row], 0);
+      return `${words.charAt(0).toLowerCase()}${words.slice(1)}`;
+    },
+  });
   const skipsLine = blankCodeSkipper(target, options.mapping);
   const totalsWordOf = totalsLineReader(target, options.mapping);
   const totals: TotalsSkipped = { lines: 0, codes: [] };

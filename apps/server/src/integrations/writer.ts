@@ -12,7 +12,7 @@ import { inImportTransaction } from '../import/repo.ts';
 import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
 import { resolveWriteTarget, savedMappingWayOut, type AddedTo, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
-import type { UnitsAsWrittenCount } from '../import/quantity-units.ts';
+import { UnitsFirstWritten, type UnitsAsWrittenCount } from '../import/quantity-units.ts';
 import { NO_RESTORED_CODES, removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RestoredCodes, type RowsKept, type WriteOutcome } from '../import/writer.ts';
 import { columnLabel, quotedValue } from '../tables/columns.ts';
 import type { MappedPath } from './absent-fields.ts';
@@ -36,6 +36,8 @@ export type PreparedTarget = {
   rowFilters: RowFilters | null;
   /** The currency each money field was written in over the whole run: a later batch's other currency is refused. */
   currencySigns: CurrencySigns;
+  /** The unit first written for each product without a unit over the whole run: a later batch's cells are read in it (ADR 0178). */
+  unitsFirstWritten: UnitsFirstWritten;
   /** The integration's time zone: each batch's transaction runs in it, so today is the shop's day. */
   timeZone: string;
 };
@@ -158,7 +160,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
         .map((column) => ({ field: column.key, label: columnLabel(column), path: resolved.mapping.field_mappings[column.key] ?? column.key }));
       const learnsDateOrder = (resolved.mapping.date_format ?? 'auto') === 'auto';
       const mapping = learnsDateOrder && learntDateOrder ? { ...resolved.mapping, date_format: learntDateOrder } : resolved.mapping;
-      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, neededPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping), currencySigns: new CurrencySigns(), timeZone };
+      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, neededPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping), currencySigns: new CurrencySigns(), unitsFirstWritten: new UnitsFirstWritten(), timeZone };
     },
 
     writeBatch: async (target, batch, onWritten) => {
@@ -185,6 +187,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
             setAsideRefused: true,
             rowFilters: target.rowFilters,
             currencySigns: target.currencySigns,
+            unitsFirstWritten: target.unitsFirstWritten,
             linesInWords: pagesAndRecords(batch),
             unknownCodeWayOut: savedMappingWayOut(target.mappingName),
           });

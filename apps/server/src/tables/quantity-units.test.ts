@@ -50,7 +50,7 @@ describe.each(backends)('a quantity typed with its unit on the Data screen on %s
     expect(notAdded.status).toBe(400);
     expect(notAdded.json.errors).toEqual({ stock_level: ['0.5 g is 0.0005 kg (the unit of product CHE-001), more than 3 decimal places: write it in kg, rounded to 3.'] });
     const unknownWord = await write('deliveries', 'add', { product_id: String(cheese), expected_date: '2026-12-20', quantity: '3 boxes' });
-    expect(unknownWord.json.errors).toEqual({ quantity: ['Expected a quantity in kg (the unit of product CHE-001), not 3 boxes: boxes is not a unit Stockwise reads (kg, g, lb, oz, l, ml, m, cm, or pcs for pieces); write the number alone.'] });
+    expect(unknownWord.json.errors).toEqual({ quantity: ['Expected a quantity in kg (the unit of product CHE-001), not 3 boxes: boxes is not a unit Stockwise reads (kg, g, mg, t, lb, lbs, oz, l, ml, cl, dl, m, cm, mm, in, ft, yd, or pcs for pieces); write the number alone.'] });
     expect(Number((await sql<{ n: string }>`select (select count(*) from data.stock_snapshots) + (select count(*) from data.deliveries) as n`.execute(server.database.db)).rows[0]?.n)).toBe(0);
   });
 

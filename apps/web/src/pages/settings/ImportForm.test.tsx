@@ -5,7 +5,8 @@
 // label (keyboard users tab to it); why the form left a saved mapping, a draft's column the file
 // lacks shown as such, Import disabled for a file the preview could not read, and "What does each
 // value mean?" for values outside a column's choices; Name needed only to add new products (a stock take imports without it);
-// the Decimal separator chosen as detected, a point or a comma, with what the file showed.
+// the Decimal separator chosen as detected, a point or a comma, with what the file showed; the
+// quantities the import will read in the unit their cells wrote.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -261,6 +262,17 @@ describe('import form', () => {
     useImportStore.setState({ draft: mapping.entities.sales, previewData });
     renderForm();
     expect(description()).toBe("A web shop's gift cards, shipping and custom items have none; they are counted, not imported");
+  });
+
+  it('says under the preview how many quantities the import will read in the unit their cells wrote; nothing for a file of plain numbers', () => {
+    const message = "2 quantities of products without a unit will be read in the unit their cells wrote (kg): set the products' Unit on the Data screen so that files in other units are converted.";
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'till.csv'), draft: mapping.entities.sales, previewData: { ...previewData, units_as_written: { cells: 2, units: ['kg'], message } } });
+    renderForm();
+    expect(screen.getByTestId('preview-units-as-written').textContent).toBe(message);
+    cleanup();
+    useImportStore.setState({ previewData });
+    renderForm();
+    expect(screen.queryByTestId('preview-units-as-written')).toBeNull();
   });
 
   it("marks a till's Subtotal line as the totals line the import skips", () => {

@@ -401,6 +401,12 @@ function PreviewTable({ preview }: { preview: PreviewFileResponse }) {
           {preview.warning}
         </Text>
       ) : null}
+      {/* Said before importing as the import's message will say it after (ADR 0178): the products without a unit are the shop's to set. */}
+      {preview.units_as_written ? (
+        <Text size="sm" maw={760} data-testid="preview-units-as-written">
+          {preview.units_as_written.message}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
