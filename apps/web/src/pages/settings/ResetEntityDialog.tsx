@@ -1,8 +1,9 @@
 // The confirmation of setting an import entity back to the configuration file's version (ADR 0181):
 // what it changes, setting by setting — as it is now, and after the reset — and that unsaved edits in
 // the form go too. The safe choice has the focus, so Enter right after opening resets nothing.
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButtons } from '../../components/ConfirmButtons.tsx';
 import type { FileChange } from './entity-form.ts';
 
 type Props = {
@@ -50,14 +51,7 @@ export function ResetEntityDialog({ name, changes, unsaved, fieldLabel, busy, on
           </Table.Tbody>
         </Table>
         {unsaved && <Text data-testid={`entity-${name}-reset-unsaved`}>{t('entities.reset.unsaved')}</Text>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} data-autofocus>
-            {t('entities.reset.cancel')}
-          </Button>
-          <Button color="red.9" loading={busy} onClick={onConfirm}>
-            {t('entities.reset.confirm')}
-          </Button>
-        </Group>
+        <ConfirmButtons cancelLabel={t('entities.reset.cancel')} confirmLabel={t('entities.reset.confirm')} busy={busy} onCancel={onCancel} onConfirm={onConfirm} />
       </Stack>
     </Modal>
   );
