@@ -70,6 +70,8 @@ const cases: BadInput[] = [
   ['a NUL in an entity name', () => entity({}, `products${NUL}`), 400],
   ['a NUL in an entity description', () => entity({ description: `about${NUL}` }), 400],
   ['a NUL in an entity table', () => entity({ table: `products${NUL}` }), 400],
+  ['a NUL in the name of an entity to set back to the file', () => ({ path: '/api/yaml/reset-entity/', body: { entity_name: `sales${NUL}` } }), 400],
+  ['a 10k-character name of an entity to set back to the file', () => ({ path: '/api/yaml/reset-entity/', body: { entity_name: LONG } }), 400],
   ['a NUL in a named query parameter', () => ({ path: '/api/queries/queries/units_sold_last_30_days/?days=3%00' }), 400],
   ['a NUL in a forecast style code', () => ({ path: '/api/forecasting/request-generation/', body: { style_code: `P-1${NUL}` } }), 400],
   ['a NUL in the style code of a product forecast', () => ({ path: '/api/forecasting/forecasts/P-1%00' }), 400],
