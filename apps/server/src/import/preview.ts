@@ -82,7 +82,6 @@ const SYNONYMS: Record<string, string[]> = {
  */
 const WHOLE_NAMES_ONLY = new Set(['unit']);
 
-/** target field -> the source column whose name matches it (each column used once), or null. */
 /**
  * A JSON record's paths naming an id (`product_id`, `line_items.0.variant_id`) whose values are
  * numbers: a shop's own row ids (Shopify's line item product_id), not the code its products are
