@@ -36,7 +36,7 @@ export const recordOrderRequest = z.strictObject({
    */
   quantity: z.union([z.number(), storableText().trim().min(1, 'Enter the quantity ordered.').max(MAX_QUANTITY_TEXT)], { error: 'Enter the quantity ordered as a number.' }),
   /** The day the delivery is expected (YYYY-MM-DD): the shop's today or later, at most five years ahead. */
-  expectedDate: z.string({ error: 'Enter the day the delivery is expected.' }).trim(),
+  expectedDate: z.string({ error: 'Enter the day the delivery is expected.' }).trim().max(10, 'Expected a date as YYYY-MM-DD.'),
 });
 export type RecordOrderRequest = z.infer<typeof recordOrderRequest>;
 
