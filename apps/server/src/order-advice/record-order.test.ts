@@ -41,27 +41,22 @@ describe.each(backends)('an order recorded from the list, on %s', (backend) => {
   beforeAll(async () => {
     server = await startTestServer(backend);
     const db = server.database.db;
-    const products = await db
-      .insertInto('data.products')
-      .values([
-        // Sells 10 a day, 200 on hand, a week to deliver: an order due in about a week.
-        { product_code: 'LAMP-1', name: 'Desk Lamp Pro', current_stock: 200, unit_cost: 12, lead_time_days: 7 },
-        // Sells 10 a day, 30 on hand, two weeks to deliver: runs out before any order arrives.
-        { product_code: 'LATE-1', name: 'Late lamp', current_stock: 30, unit_cost: 5, lead_time_days: 14 },
-        // Cheese by the kilo: orders in kg, to the gram.
-        { product_code: 'CHEESE-1', name: 'Cheddar', current_stock: 4, unit_cost: 9, lead_time_days: 3, unit: 'kg' },
-        // No unit, but sold by the metre on the till: orders in fractions, as its forecast does.
-        { product_code: 'ROPE-1', name: 'Rope', current_stock: 20, unit_cost: 1, lead_time_days: 5 },
-      ])
-      .returning(['id', 'product_code'])
-      .execute();
-    const id = (code: string) => products.find((product) => product.product_code === code)!.id;
-    const sold = (code: string, units: number) => Array.from({ length: 120 }, (_, i) => ({ product_id: id(code), date: day(i - 120), quantity: units }));
-    await db.insertInto('data.sales').values([...sold('LAMP-1', 10), ...sold('LATE-1', 10), ...sold('CHEESE-1', 0.75), ...sold('ROPE-1', 2.5)]).execute();
-    await db
-      .insertInto('data.stock_snapshots')
-      .values(products.map((product) => ({ product_id: product.id, date: day(-1), stock_level: { 'LAMP-1': 200, 'LATE-1': 30, 'CHEESE-1': 4, 'ROPE-1': 20 }[product.product_code]! })))
-      .execute();
+    // Each sold the same every day for 120 days, and counted yesterday at its current stock.
+    const shop = [
+      // 200 on hand, a week to deliver: an order due in about a week.
+      { product: { product_code: 'LAMP-1', name: 'Desk Lamp Pro', current_stock: 200, unit_cost: 12, lead_time_days: 7 }, soldPerDay: 10 },
+      // 30 on hand, two weeks to deliver: runs out before any order arrives.
+      { product: { product_code: 'LATE-1', name: 'Late lamp', current_stock: 30, unit_cost: 5, lead_time_days: 14 }, soldPerDay: 10 },
+      // Cheese by the kilo: orders in kg, to the gram.
+      { product: { product_code: 'CHEESE-1', name: 'Cheddar', current_stock: 4, unit_cost: 9, lead_time_days: 3, unit: 'kg' }, soldPerDay: 0.75 },
+      // No unit, but sold by the metre on the till: orders in fractions, as its forecast does.
+      { product: { product_code: 'ROPE-1', name: 'Rope', current_stock: 20, unit_cost: 1, lead_time_days: 5 }, soldPerDay: 2.5 },
+    ];
+    for (const { product, soldPerDay } of shop) {
+      const { id } = await db.insertInto('data.products').values(product).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('data.sales').values(Array.from({ length: 120 }, (_, i) => ({ product_id: id, date: day(i - 120), quantity: soldPerDay }))).execute();
+      await db.insertInto('data.stock_snapshots').values({ product_id: id, date: day(-1), stock_level: product.current_stock }).execute();
+    }
     tokens = await signUpEachRole(server);
     client = forecastClient(server, tokens.admin);
     expect(await client.run()).toMatchObject({ status: 'completed' });
