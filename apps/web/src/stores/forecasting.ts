@@ -135,8 +135,8 @@ export const initialForecastingState: ForecastingState = {
   orderNotice: null,
 };
 
-/** A single product's run takes a fraction of a second: its end is asked for every second, not every two. */
-const ORDER_RUN_POLL_MS = 1_000;
+/** A single product's run takes about a tenth of a second (ADR 0182): its end is asked for every half second, for up to a minute. */
+const ORDER_RUN_POLL = { intervalMs: 500, maxAttempts: 120 };
 let noticeCount = 0;
 
 type AdvicePage = { report: InventoryReport | null; message: string | null };
@@ -315,7 +315,7 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
     followRecordedOrder: async (recorded, options = {}) => {
       const code = recorded.styleCode;
       const outcome = recorded.taskId
-        ? await pollGeneration({ taskId: recorded.taskId, fetchStatus: forecastingApi.fetchTaskStatus, intervalMs: ORDER_RUN_POLL_MS, ...options })
+        ? await pollGeneration({ taskId: recorded.taskId, fetchStatus: forecastingApi.fetchTaskStatus, ...ORDER_RUN_POLL, ...options })
         : ({ kind: 'error', message: i18n.t('forecasting.recordOrder.notQueued') } as const);
       forecastingApi.invalidateProductForecast(code);
       const [advice] = await Promise.all([
