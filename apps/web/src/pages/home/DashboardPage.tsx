@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDay, formatMonth, quantityFormat, type ReportDataResponse, type StockProjectionPoint } from '@stockwise/contract';
-import { quantitiesWords } from '../forecasting/quantity-words.ts';
+import { quantitiesWords } from '../../components/quantity-words.ts';
 import { fetchReportData } from '../../api/reports.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
 import { useSessionStore } from '../../stores/session.ts';
