@@ -2,6 +2,7 @@
 // counted in kg is ordered to the gram though every sale so far was a whole kilo, where the same
 // sales counted in pieces or boxes are ordered in whole units; the forecast read and the order
 // lists say the unit with their figures, and total their quantities one unit at a time.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantBlock, ChatMessage, DashboardResponse, InventoryReport, PreviewFileResponse, ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -102,6 +103,21 @@ describe.each(backends)("a product's unit on %s", (backend) => {
       'CAN-001': [String(ordered['CAN-001']), ''],
       'BOX-001': [String(ordered['BOX-001']), 'box'],
     });
+  });
+
+  it("writes the product's unit on every line of its forecast's workbook, as the report's download has it; blank for pieces", async () => {
+    const unitColumn = async (code: string) => {
+      const answer = await fetch(`${server.url}/api/forecasting/forecasts/${code}/export/?format=xlsx`, { headers: { authorization: `Bearer ${token}` } });
+      expect(answer.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await answer.arrayBuffer());
+      const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+      const cells: unknown[] = [];
+      sheet.eachRow((row) => cells.push(row.getCell(10).value));
+      return [...new Set(cells)];
+    };
+    expect(await unitColumn('CHE-001')).toEqual(['unit', 'kg']);
+    expect(await unitColumn('CAN-001')).toEqual(['unit', null]);
   });
 
   it("totals the assistant's order lists one unit at a time, with a unit column", async () => {
