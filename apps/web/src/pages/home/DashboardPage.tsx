@@ -180,7 +180,8 @@ export function Projection({ byUnit }: { byUnit: UnitStockProjection[] }) {
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="month" tickFormatter={projectionTick} interval={0} />
               <YAxis tickFormatter={projectionFigure} />
-              <Tooltip labelFormatter={projectionMonth} formatter={readout} />
+              {/* The readouts in the page's text colour: in the lines' own, High's green read too faint on white (axe, WCAG 1.4.3). */}
+              <Tooltip labelFormatter={projectionMonth} formatter={readout} itemStyle={{ color: 'var(--mantine-color-text)' }} />
               <Legend itemSorter={(item) => PROJECTION_ORDER.indexOf(String(item.dataKey))} />
               <Line dataKey="high" name={t('dashboard.projection.high')} stroke="#2ca02c" isAnimationActive={false} />
               <Line dataKey="medium" name={t('dashboard.projection.medium')} stroke="#1f77b4" strokeWidth={2} isAnimationActive={false} />
