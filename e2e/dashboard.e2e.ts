@@ -423,7 +423,8 @@ describe("A deli's dashboard: cheese by the kg and jars by the piece, never one 
     // A month's readout says its unit.
     const box = (await chart.locator('.recharts-cartesian-grid').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await expect.poll(() => chart.locator('.recharts-tooltip-item').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^Medium : [\d.]+ kg$/)]));
+    // High to low, as the legend reads, each in kg.
+    await expect.poll(() => chart.locator('.recharts-tooltip-item').allTextContents()).toEqual([expect.stringMatching(/^High : [\d.]+ kg$/), expect.stringMatching(/^Medium : [\d.]+ kg$/), expect.stringMatching(/^Low : [\d.]+ kg$/)]);
     expect(await axeViolations(page, 'main')).toEqual([]);
   });
 });

@@ -29,8 +29,9 @@ export const projectionTick = (month: unknown, index: number): string => {
   return index === 0 || (typeof month === 'string' && month.endsWith('-01')) ? label : label.slice(0, 3);
 };
 const projectionFigure = (value: unknown): string => (typeof value === 'number' ? projected.format(value) : String(value ?? ''));
-// The legend in the lines' order, high to low (Recharts sorts it by name otherwise: High, Low, Medium).
+// The legend and the readouts in the lines' order, high to low (Recharts sorts them by name otherwise: High, Low, Medium).
 const PROJECTION_ORDER = ['high', 'medium', 'low'];
+const projectionOrder = (item: { dataKey?: unknown }) => PROJECTION_ORDER.indexOf(String(item.dataKey));
 
 function Tasks() {
   const { t } = useTranslation();
@@ -181,8 +182,8 @@ export function Projection({ byUnit }: { byUnit: UnitStockProjection[] }) {
               <XAxis dataKey="month" tickFormatter={projectionTick} interval={0} />
               <YAxis tickFormatter={projectionFigure} />
               {/* The readouts in the page's text colour: in the lines' own, High's green read too faint on white (axe, WCAG 1.4.3). */}
-              <Tooltip labelFormatter={projectionMonth} formatter={readout} itemStyle={{ color: 'var(--mantine-color-text)' }} />
-              <Legend itemSorter={(item) => PROJECTION_ORDER.indexOf(String(item.dataKey))} />
+              <Tooltip labelFormatter={projectionMonth} formatter={readout} itemStyle={{ color: 'var(--mantine-color-text)' }} itemSorter={projectionOrder} />
+              <Legend itemSorter={projectionOrder} />
               <Line dataKey="high" name={t('dashboard.projection.high')} stroke="#2ca02c" isAnimationActive={false} />
               <Line dataKey="medium" name={t('dashboard.projection.medium')} stroke="#1f77b4" strokeWidth={2} isAnimationActive={false} />
               <Line dataKey="low" name={t('dashboard.projection.low')} stroke="#d62728" isAnimationActive={false} />
