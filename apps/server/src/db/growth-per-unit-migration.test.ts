@@ -3,27 +3,16 @@
 // run; going back removes them.
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type AppDatabase } from './database.ts';
+import { describe, expect, it } from 'vitest';
 import { migrations } from './migrations/index.ts';
-import { backends } from '../testing/test-server.ts';
-import { createScratchDatabase } from '../testing/scratch-database.ts';
+import { backends, useMigratedDatabase } from '../testing/test-server.ts';
 
 describe.each(backends)('migration 0640 on %s', (backend) => {
-  let database: AppDatabase;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const scratch = await createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-memory', { namePrefix: 'stockwise-growth-per-unit' });
-    drop = scratch.drop;
-    database = await openDatabase(scratch.target);
-  });
-  afterAll(async () => {
-    await database.close();
-    await drop();
-  });
+  // Migrated to the latest, then taken back to before 0640: a shop as it is when it upgrades.
+  const database = useMigratedDatabase(backend, 'stockwise-growth-per-unit');
 
   it('sums the stock a month apart per unit as stored, and takes the sums away again', async () => {
-    const { db } = database;
+    const { db } = database();
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('0630-products-have-a-unit')).error).toBeUndefined();
     const add = async (code: string, unit: string | null, counts: [string, number][]) => {
