@@ -4,12 +4,14 @@
 // ended, named (axis, tooltip, words) and dashed or lighter so;
 // each quick button's rows (low stock is the forecast's order advice, the Forecasting report's
 // list); a plain question; the advised orders created from the assistant and found in the
-// deliveries; the browser's language and time zone reaching the assistant's answers; axe's WCAG 2
-// A/AA rules.
+// deliveries; the browser's language and time zone reaching the assistant's answers; a shop of its
+// own selling by the kg and by the piece, whose total, growth and projection go one unit at a time;
+// axe's WCAG 2 A/AA rules.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
-import { demoUser } from './support/context.ts';
+import { demoUser, registerUser } from './support/context.ts';
+import { startServer, type RunningServer } from './support/server.ts';
 import { dayOfMonth, fullDay } from './support/days.ts';
 import { axeViolations } from './support/axe.ts';
 
@@ -57,7 +59,8 @@ afterAll(async () => {
 /** The calendar day (YYYY-MM-DD) it is now in a time zone. */
 const dayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
-const totalInventory = async (page: Page) => Number(((await page.getByTestId('total-inventory').textContent()) ?? '').replace(/,/g, ''));
+/** The pieces on hand: the bare figure, or the pieces' total once other suites gave products a unit ("1,240 units, 0.75 kg"). */
+const totalInventory = async (page: Page) => Number(/^([\d,.]+)(?: units?)?(?:,|$)/.exec((await page.getByTestId('total-inventory').textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? Number.NaN);
 
 describe('Dashboard', () => {
   it('shows the figures and the projection, which move when a file import brings products in', async () => {
@@ -91,7 +94,8 @@ describe('Dashboard', () => {
     expect(await page.locator('[data-testid="projection-chart"] .recharts-legend-item-text').allTextContents()).toEqual(['High', 'Medium', 'Low']);
     const before = await totalInventory(page);
     // A figure with what it compares, or the sentence saying when there will be one (the demo's history decides which).
-    expect(await page.getByTestId('monthly-growth').textContent()).toMatch(/^[+-]?\d+\.\d %$|^Growth shows once a month of stock history is here$/);
+    // One figure per unit once other suites gave products a unit ("+1.2 % in units, -3.0 % in kg").
+    expect(await page.getByTestId('monthly-growth').textContent()).toMatch(/^[+-]?\d+\.\d %( in [^,]+)?(, [+-]?\d+\.\d % in [^,]+)*$|^Growth shows once a month of stock history is here$/);
     expect(await page.getByTestId('monthly-growth-basis').textContent()).toMatch(/a month before|products added since are not growth/);
 
     // A file import (the same call the Data integration screen makes) brings the new product in.
@@ -342,5 +346,85 @@ describe('Dashboard', () => {
         await context.close();
       }
     }
+  });
+});
+
+describe("A deli's dashboard: cheese by the kg and jars by the piece, never one figure", () => {
+  // A shop of its own: two products whose figures are worked out here, away from the demo catalogue
+  // and the kilos other suites add to it.
+  let deli: RunningServer;
+  const deliBrowser = useBrowser({ baseUrl: () => deli.baseUrl });
+  let owner = { username: '', password: '' };
+  let deliApi: (path: string, body?: unknown) => Promise<Record<string, unknown>> = () => Promise.reject(new Error('the deli is not open yet'));
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    deli = await startServer({ name: 'deli', accessTokenTtlSeconds: 900, env: { DEMO_DATA: 'false' } });
+    // The first account of an empty database is its administrator.
+    owner = await registerUser(deli.baseUrl);
+    const { access } = (await (await fetch(`${deli.baseUrl}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) })).json()) as { access: string };
+    const upload = async (entity: string, fieldMappings: Record<string, string>, content: string) => {
+      const form = new FormData();
+      form.append('mapping_config', JSON.stringify({ entities: { [entity]: { field_mappings: fieldMappings } } }));
+      form.append('mapping_name', `deli ${entity}`);
+      form.append('entity_type', entity);
+      form.append('file', new Blob([content], { type: 'text/csv' }), `${entity}.csv`);
+      const answer = await fetch(`${deli.baseUrl}/api/records/process-file/`, { method: 'POST', headers: { authorization: `Bearer ${access}` }, body: form });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+    };
+    await upload('products', { product_code: 'code', name: 'name', unit: 'unit', unit_cost: 'cost', lead_time_days: 'lead' }, 'code,name,unit,cost,lead\nCHE-1,Cheddar mature,kg,9.80,7\nJAR-1,Damson jam,,2.40,7\n');
+    // 0.3 kg of cheese and 2 jars a day for 120 days.
+    const days = Array.from({ length: 120 }, (_, i) => daysAgo(120 - i));
+    await upload('sales', { product_id: 'code', date: 'day', quantity: 'qty' }, `code,day,qty\n${days.flatMap((day) => [`CHE-1,${day},0.3`, `JAR-1,${day},2`]).join('\n')}\n`);
+    // Counted 40 days ago and yesterday: the cheese 25 → 20.5 kg (−18 %), the jars 300 → 400 (+33.3 %).
+    await upload('stock_snapshots', { product_id: 'code', date: 'day', stock_level: 'count' }, `code,day,count\nCHE-1,${daysAgo(40)},25\nJAR-1,${daysAgo(40)},300\nCHE-1,${daysAgo(1)},20.5\nJAR-1,${daysAgo(1)},400\n`);
+    deliApi = async (path: string, body?: unknown) =>
+      (await (
+        await fetch(`${deli.baseUrl}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+      ).json()) as Record<string, unknown>;
+  });
+
+  afterAll(async () => {
+    await deli?.stop();
+  });
+
+  it('totals, grows and projects each unit apart; the chart is chosen by keyboard and names its unit', async () => {
+    // The whole catalogue forecast, as the Forecasting screen's button asks for it.
+    const taskId = (await deliApi('/api/forecasting/request-generation/', {})).task_id as string;
+    await expect.poll(async () => (await deliApi(`/api/forecasting/status/${taskId}/`)).status, { timeout: 120_000, interval: 1_000 }).toBe('completed');
+    const { page } = deliBrowser;
+    await signIn(page, owner);
+    expect(await page.getByTestId('total-inventory').textContent()).toBe('400 units, 20.5 kg');
+    expect(await page.getByTestId('monthly-growth').textContent()).toBe('+33.3 % in units, -18.0 % in kg');
+
+    const chooser = page.getByRole('radiogroup', { name: 'Unit' });
+    await chooser.waitFor();
+    expect(await chooser.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent))).toEqual(['units', 'kg']);
+    // As many products in each: the chart opens on the first, the pieces.
+    expect(await page.getByRole('radio', { name: 'units' }).isChecked()).toBe(true);
+    const chart = page.getByTestId('projection-chart');
+    await chart.locator('.recharts-line').first().waitFor();
+    expect(await chart.getAttribute('aria-label')).toBe('Projected stock in units per month: high, medium and low');
+    // The stock axis's labels (the month axis's are words).
+    const highestTick = async () => Math.max(0, ...(await chart.locator('.recharts-cartesian-axis-tick-value').allTextContents()).filter((tick) => /^[\d,.]+$/.test(tick)).map((tick) => Number(tick.replace(/,/g, ''))));
+    // The jars' hundreds (400 on hand, 2 sold a day).
+    await expect.poll(highestTick).toBeGreaterThan(100);
+
+    // Keyboard: the checked choice, then the arrow to the kilos.
+    await page.getByRole('radio', { name: 'units' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByRole('radio', { name: 'kg' }).isChecked()).toBe(true);
+    await expect.poll(() => chart.getAttribute('aria-label')).toBe('Projected stock in kg per month: high, medium and low');
+    expect(await page.getByTestId('projection-explain').textContent()).toBe(
+      'Medium: projected stock of the 1 product counted in kg at each month end, from the latest forecasts and scheduled deliveries. High and low: the 80 % band of its demand.',
+    );
+    // The cheese's 20.5 kg alone, not 420.5 of kilos and jars added.
+    await expect.poll(highestTick).toBeLessThanOrEqual(25);
+    // A month's readout says its unit.
+    const box = (await chart.locator('.recharts-cartesian-grid').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // High to low, as the legend reads, each in kg.
+    await expect.poll(() => chart.locator('.recharts-tooltip-item').allTextContents()).toEqual([expect.stringMatching(/^High : [\d.]+ kg$/), expect.stringMatching(/^Medium : [\d.]+ kg$/), expect.stringMatching(/^Low : [\d.]+ kg$/)]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
   });
 });

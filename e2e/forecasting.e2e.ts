@@ -455,8 +455,10 @@ describe('forecasting screen', () => {
     // The byte order mark, for Excel to read UTF-8.
     expect(text.startsWith('\uFEFFdate,')).toBe(true);
     const lines = text.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('date,forecast,lower,upper,stock,stock lower,stock upper,short by,short by up to');
+    expect(lines[0]).toBe('date,forecast,lower,upper,stock,stock lower,stock upper,short by,short by up to,unit');
     expect(lines.length).toBe(91);
+    // Every line says what its figures count, as the report's download does: blank for pieces.
+    expect(new Set(lines.slice(1).map((line) => line.split(',').at(-1)))).toEqual(new Set([target.unit ?? '']));
 
     // The same columns as an Excel workbook, for a European Excel (which opens a CSV as one column).
     const workbookDownload = page.waitForEvent('download');
@@ -466,7 +468,7 @@ describe('forecasting screen', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await workbookFile.path()) as string);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'date', 'forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper', 'short by', 'short by up to']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'date', 'forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper', 'short by', 'short by up to', 'unit']);
     expect(sheet.rowCount).toBe(91);
     expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
     expect(await axeViolations(page, '[data-testid="export-forecast-xlsx"]')).toEqual([]);

@@ -35,6 +35,13 @@ export const inventoryStats = z.object({
    * month of stock history (no product counted by then, or their stock was 0).
    */
   monthlyGrowth: z.number().nullable(),
+  /**
+   * The same growth one unit at a time (ADR 0177, amendment 2026-12-06 (2)): per product unit, the percent
+   * change of that unit's stock over its products counted by `growthSince`; pieces (`unit` null) first. A
+   * unit without a month of stock history (none of its products counted by then, or their stock was 0)
+   * is left out. `monthlyGrowth` adds every unit, as the spec's one figure always did.
+   */
+  growthByUnit: z.array(z.object({ unit: z.string().nullable(), percent: z.number() })),
   /** The latest stock snapshot's day anywhere; null before the first count. */
   snapshotDate: z.string().nullable(),
   /** A month before `snapshotDate`: the day growth compares against; null before the first count. */
@@ -45,6 +52,14 @@ export type InventoryStats = z.infer<typeof inventoryStats>;
 export const stockProjectionPoint = z.object({ month: z.string(), high: z.number(), medium: z.number(), low: z.number() });
 export type StockProjectionPoint = z.infer<typeof stockProjectionPoint>;
 
+/**
+ * The stock projection of the products counted in one unit (ADR 0177, amendment 2026-12-06 (2)): kilos
+ * and pieces in one line mean nothing. `products`: how many products it is of. Its points to a whole
+ * unit, a unit of measure's ("kg", "l") to one decimal (12.5 kg), the places the Forecasting screen's estimates keep.
+ */
+export const unitStockProjection = z.object({ unit: z.string().nullable(), products: z.number().int(), points: z.array(stockProjectionPoint) });
+export type UnitStockProjection = z.infer<typeof unitStockProjection>;
+
 export const pinnedReport = z.object({ id: z.number().int(), title: z.string() });
 export const pinRequest = z.object({ report_id: z.number().int().positive('Report id must be a positive number.') });
 export const pinParams = z.object({ reportId: z.coerce.number().int().positive('Report id must be a positive number.') });
@@ -54,7 +69,10 @@ export const dashboardResponse = z.object({
   state: z.enum(['empty', 'ready']),
   products: z.number().int(),
   inventoryStats: inventoryStats.nullable(),
+  /** The whole catalogue's projection: every product's stock added, whatever its unit (the spec's field). */
   stockProjection: z.array(stockProjectionPoint),
+  /** The projection one unit at a time, pieces (`unit` null) first, then the units alphabetically: what the dashboard draws. */
+  stockProjectionByUnit: z.array(unitStockProjection),
   /** The first forecast day the projection starts from; null before any forecast. */
   forecastStart: z.string().nullable(),
   tasks: z.array(task),

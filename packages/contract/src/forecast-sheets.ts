@@ -18,12 +18,16 @@ const shortBy = (level: number | undefined) => rounded(level === undefined ? und
 /**
  * The selected product's forecast: one line per forecast day. Its stock columns never go below 0;
  * "short by" is the expected path's unmet demand, "short by up to" the 95 % range's (its low end's).
+ * "unit" is what every figure of the line counts ("kg"; blank for pieces), as the report's column:
+ * a file saved away no longer has the screen's header beside it (ADR 0177, amendment 2026-12-06 (2)).
+ * Last, so the figures keep the columns they had.
  */
-export function forecastSheet(forecast: Pick<ProductForecastResponse, 'forecast'>): ForecastSheet {
+export function forecastSheet(forecast: Pick<ProductForecastResponse, 'forecast'> & { product: Pick<ProductForecastResponse['product'], 'unit'> }): ForecastSheet {
   const stockByDate = new Map(forecast.forecast.stock.map((point) => [point.ds, point]));
   const columns = [
     { header: 'date', kind: 'date' as const },
     ...['forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper', 'short by', 'short by up to'].map((header) => ({ header, kind: 'decimal' as const })),
+    { header: 'unit', kind: 'text' as const },
   ];
   const rows = forecast.forecast.sales.map((point) => {
     const stock = stockByDate.get(point.ds);
@@ -37,6 +41,7 @@ export function forecastSheet(forecast: Pick<ProductForecastResponse, 'forecast'
       onShelf(stock?.stock_upper),
       shortBy(stock?.stock_level),
       shortBy(stock?.stock_lower),
+      forecast.product.unit,
     ];
   });
   return { columns, rows };

@@ -29,22 +29,32 @@ export const isMeasureUnit = (unit: string | null | undefined): boolean => {
 export type UnitQuantity = { unit: string | null; quantity: number };
 
 /**
- * A total of quantities of several products, one per unit (ADR 0177, amendment 2026-12-06): a sum of
- * kilos and pieces means nothing, so "12 units, 3.5 kg" — pieces first, then the units in alphabetical
- * order. Units are the same ignoring case ("kg", "KG"), written as the first product listed wrote it;
- * a unit whose quantities add to 0 is left out. Each total to a thousandth, the places quantities have.
+ * Items of several products grouped by unit (ADR 0177, amendment 2026-12-06): pieces first, then the
+ * units in alphabetical order. Units are the same ignoring case and spaces around ("kg", " KG"),
+ * written as the first item listed wrote it. What every total, chart and table per unit is made of.
+ */
+export function groupByUnit<T>(items: Iterable<T>, unitOf: (item: T) => string | null | undefined): { unit: string | null; items: T[] }[] {
+  const groups = new Map<string, { unit: string | null; items: T[] }>();
+  for (const item of items) {
+    const unit = productUnit(unitOf(item));
+    const key = unit?.toLowerCase() ?? '';
+    const group = groups.get(key);
+    if (group) group.items.push(item);
+    else groups.set(key, { unit, items: [item] });
+  }
+  return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, group]) => group);
+}
+
+/** A total to a thousandth, the places quantities have. */
+export const roundQuantity = (value: number): number => Math.round(value * 1000) / 1000;
+
+/**
+ * A total of quantities of several products, one per unit (groupByUnit): a sum of kilos and pieces
+ * means nothing, so "12 units, 3.5 kg". A unit whose quantities add to 0 is left out. Each total to a
+ * thousandth.
  */
 export function quantitiesByUnit(items: Iterable<{ unit: string | null | undefined; quantity: number }>): UnitQuantity[] {
-  const totals = new Map<string, UnitQuantity>();
-  for (const { unit, quantity } of items) {
-    const trimmed = productUnit(unit);
-    const key = trimmed?.toLowerCase() ?? '';
-    const total = totals.get(key);
-    if (total) total.quantity += quantity;
-    else totals.set(key, { unit: trimmed, quantity });
-  }
-  return [...totals.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, total]) => ({ unit: total.unit, quantity: Math.round(total.quantity * 1000) / 1000 }))
+  return groupByUnit(items, (item) => item.unit)
+    .map((group) => ({ unit: group.unit, quantity: roundQuantity(group.items.reduce((sum, item) => sum + item.quantity, 0)) }))
     .filter((total) => total.quantity !== 0);
 }

@@ -1,7 +1,7 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { groupByUnit, isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, roundQuantity, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
@@ -205,7 +205,7 @@ async function reorderReport(db: Db, window: DueWindow | null = null): Promise<A
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['unit', 'Unit'], ['cost', 'Cost', 'money'], ['note', 'Note']],
         rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
-        { styleCode: 'Total', name: null, onHand: null, orderBy: null, ...totalCells(found.quantities), cost: found.cost, note: null },
+        { styleCode: 'Total', name: null, onHand: null, orderBy: null, ...totalCells('quantity', found.quantities), cost: found.cost, note: null },
         'reorder-report.csv',
       ),
       createOrdersAction(found.kept),
@@ -382,9 +382,30 @@ const amountOf = (value: number, stored: string | null, pieces = value === 1 ? '
 /** Quantities of several products, one total per unit (ADR 0177, amendment 2026-12-06): "12 units, 3.5 kg"; none: "0 units". */
 const amountsOf = (totals: readonly UnitQuantity[]) => (totals.length ? totals.map((total) => amountOf(total.quantity, total.unit)).join(', ') : amountOf(0, null));
 
-/** A table's Total row of quantities: the figure and its unit when every row is in one unit, else each unit's total in words. */
-const totalCells = (totals: readonly UnitQuantity[]): { quantity: Cell; unit: Cell } =>
-  totals.length > 1 ? { quantity: amountsOf(totals), unit: null } : { quantity: totals[0]?.quantity ?? 0, unit: totals[0]?.unit ?? null };
+/**
+ * A table's Total row of quantities, under the table's key for them (`quantity`, `onHand`) and its
+ * `unit` column: the figure and its unit when every row is in one unit, else each unit's total in words.
+ */
+const totalCells = (key: string, totals: readonly UnitQuantity[]): Record<string, Cell> =>
+  totals.length > 1 ? { [key]: amountsOf(totals), unit: null } : { [key]: totals[0]?.quantity ?? 0, unit: totals[0]?.unit ?? null };
+
+const andList = new Intl.ListFormat('en', { type: 'conjunction' });
+
+/** Quantities of several products in a sentence, one total per unit: "12 units and 3.5 kg were sold"; none: "0 units". */
+const amountsListed = (totals: readonly UnitQuantity[]) => (totals.length ? andList.format(totals.map((total) => amountOf(total.quantity, total.unit))) : amountOf(0, null));
+/** The verb after `amountsListed`: "1 unit was sold", "12 units were sold". */
+const wasOrWere = (totals: readonly UnitQuantity[]) => (totals.length === 1 && totals[0]?.quantity === 1 ? 'was' : 'were');
+
+/**
+ * A by-period table's columns of one unit (ADR 0177, amendment 2026-12-06 (2)): kilos and pieces are
+ * not one column. Pieces keep the keys and headers they had ("units", "Units sold"); a unit's carry it
+ * ("units_kg", "Sold (kg)").
+ */
+const unitKey = (key: string, unit: string | null) => (unit === null ? key : `${key}_${unit.toLowerCase()}`);
+const unitLabel = (pieces: string, measured: string, unit: string | null) => (unit === null ? pieces : `${measured} (${unit})`);
+const soldColumn = (unit: string | null): [string, string] => [unitKey('units', unit), unitLabel('Units sold', 'Sold', unit)];
+/** A period's row of quantities sold: `sold[i]` is of `units[i]`. */
+const soldCells = (units: readonly UnitQuantity[], sold: readonly number[]): Record<string, Cell> => Object.fromEntries(units.map((total, i) => [unitKey('units', total.unit), sold[i] ?? 0]));
 
 /**
  * What a product's stock on hand is worth at unit cost; stock whose cost is 0 (left blank) has no
@@ -425,8 +446,8 @@ export const dataFunctions = {
     });
     const blocks: AssistantBlock[] = [text(`${lines.join('\n')}${await dataEndsBefore(db, window)}`)];
     if (sold.length > 1) {
-      const total = totalCells(quantitiesByUnit(sold.map(({ product: p, units }) => ({ unit: p.unit, quantity: units }))));
-      blocks.push(table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Sold'], ['unit', 'Unit']], sold.map(({ product: p, units }) => ({ styleCode: p.product_code, name: p.name, units, unit: productUnit(p.unit) })), { styleCode: 'Total', name: null, units: total.quantity, unit: total.unit }));
+      const total = totalCells('units', quantitiesByUnit(sold.map(({ product: p, units }) => ({ unit: p.unit, quantity: units }))));
+      blocks.push(table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Sold'], ['unit', 'Unit']], sold.map(({ product: p, units }) => ({ styleCode: p.product_code, name: p.name, units, unit: productUnit(p.unit) })), { styleCode: 'Total', name: null, ...total }));
     }
     return { blocks: [...blocks, ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
@@ -444,13 +465,14 @@ export const dataFunctions = {
   },
   /** Units sold in the period; `value`: their value at unit cost first, which is what revenue is counted as (`repo.totalUnitsSold`). */
   async totalSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT, measure: repo.SalesMeasure = 'units'): Promise<Answer> {
-    const [{ units, products, value }, money] = await Promise.all([repo.totalUnitsSold(db, window.from, window.to, scope), shopMoney(db)]);
+    const [{ byUnit, products, value }, money] = await Promise.all([repo.totalUnitsSold(db, window.from, window.to, scope), shopMoney(db)]);
     const by = `by ${number.format(products)} ${products === 1 ? 'product' : 'products'}`;
-    const sold = !units
+    // One total per unit (ADR 0177, amendment 2026-12-06 (2)): "12 units and 3.5 kg were sold".
+    const sold = !byUnit.length
       ? `No units were sold${scope.words} ${window.words}.`
       : measure === 'value'
-        ? `Sales${scope.words} ${window.words} are worth ${money.format(value)} ${AT_UNIT_COST}: ${number.format(units)} units, ${by}.`
-        : `${number.format(units)} units were sold${scope.words} ${window.words}, ${by}.`;
+        ? `Sales${scope.words} ${window.words} are worth ${money.format(value)} ${AT_UNIT_COST}: ${amountsListed(byUnit)}, ${by}.`
+        : `${amountsListed(byUnit)} ${wasOrWere(byUnit)} sold${scope.words} ${window.words}, ${by}.`;
     return { blocks: [text(`${sold}${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
   },
   /** Products ranked by units sold, or by `value` (revenue counted at unit cost); the headline says which. */
@@ -462,12 +484,12 @@ export const dataFunctions = {
       blocks: [
         text(
           measure === 'value'
-            ? `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by sales value ${AT_UNIT_COST}: ${rows.map((r) => `${r.name} (${money.format(r.value)}; ${number.format(r.units)} units)`).join(', ')}.`
-            : `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by units sold: ${rows.map((r) => `${r.name} (${number.format(r.units)} units)`).join(', ')}.`,
+            ? `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by sales value ${AT_UNIT_COST}: ${rows.map((r) => `${r.name} (${money.format(r.value)}; ${amountOf(r.units, r.unit)})`).join(', ')}.`
+            : `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by units sold: ${rows.map((r) => `${r.name} (${amountOf(r.units, r.unit)})`).join(', ')}.`,
         ),
         measure === 'value'
-          ? table([['styleCode', 'Product code'], ['name', 'Name'], ['value', 'Sales value (at unit cost)', 'money'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, value: r.value, units: r.units })))
-          : table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, units: r.units }))),
+          ? table([['styleCode', 'Product code'], ['name', 'Name'], ['value', 'Sales value (at unit cost)', 'money'], ['units', 'Units sold'], ['unit', 'Unit']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, value: r.value, units: r.units, unit: productUnit(r.unit) })))
+          : table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold'], ['unit', 'Unit']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, units: r.units, unit: productUnit(r.unit) }))),
         forecastLink(first.product_code, first.name),
       ],
     };
@@ -544,9 +566,9 @@ export const dataFunctions = {
           `${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} ${rows.length === 1 ? 'has' : 'have'} more than ${number.format(days)} days of stock at the forecast demand: ${money.format(value)} tied up at unit cost. The most value first:`,
         ),
         table(
-          [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['daily', 'Forecast per day'], ['cover', 'Days of cover'], ['excess', `Units beyond ${days} days`], ['value', 'Value', 'money']],
-          rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, onHand: r.on_hand, daily: round2(r.daily), cover: r.cover, excess: r.excess, value: r.value })),
-          { styleCode: 'Total', name: null, onHand: null, daily: null, cover: null, excess: rows.reduce((sum, r) => sum + r.excess, 0), value },
+          [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['daily', 'Forecast per day'], ['cover', 'Days of cover'], ['excess', `Beyond ${days} days`], ['unit', 'Unit'], ['value', 'Value', 'money']],
+          rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, onHand: r.on_hand, daily: round2(r.daily), cover: r.cover, excess: r.excess, unit: productUnit(r.unit), value: r.value })),
+          { styleCode: 'Total', name: null, onHand: null, daily: null, cover: null, ...totalCells('excess', quantitiesByUnit(rows.map((r) => ({ unit: r.unit, quantity: r.excess })))), value },
         ),
         { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
       ],
@@ -559,33 +581,56 @@ export const dataFunctions = {
     const outOfSeason = outOfSeasonWords(unsold.length - rows.length);
     if (!rows.length) return { blocks: [text(`No product${scope.words} in stock went without sales ${window.words}.${outOfSeason}`)] };
     const value = round2(rows.reduce((sum, r) => sum + r.value, 0));
-    const units = rows.reduce((sum, r) => sum + r.on_hand, 0);
+    const onHand = quantitiesByUnit(rows.map((r) => ({ unit: r.unit, quantity: r.on_hand })));
     return {
       blocks: [
-        text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} in stock had no sales ${window.words}: ${number.format(units)} units, ${money.format(value)} tied up at unit cost.${outOfSeason}${await dataEndsBefore(db, window)}`),
+        text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} in stock had no sales ${window.words}: ${amountsListed(onHand)}, ${money.format(value)} tied up at unit cost.${outOfSeason}${await dataEndsBefore(db, window)}`),
         table(
-          [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['value', 'Value', 'money']],
-          rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, onHand: r.on_hand, value: r.value })),
-          { styleCode: 'Total', name: null, onHand: units, value },
+          [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['unit', 'Unit'], ['value', 'Value', 'money']],
+          rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, onHand: r.on_hand, unit: productUnit(r.unit), value: r.value })),
+          { styleCode: 'Total', name: null, ...totalCells('onHand', onHand), value },
         ),
         dataLink('sales', 'Open the sales table'),
       ],
     };
   },
-  /** "The best month last year": units per month (week…) of the period, best first, the best named. */
+  /**
+   * "The best month last year": what each month (week…) of the period sold, best first, the best
+   * named. With several units each unit's best is named, and the table runs oldest first, a column per
+   * unit (ADR 0177, amendment 2026-12-06 (2)): kilos and pieces do not rank as one figure.
+   */
   async bestPeriods(db: Db, today: string, window: SalesWindow, best: BestPeriod, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    const { units: everyUnit, periods } = await repo.unitsPerPeriod(db, window.from, window.to, best.unit, scope);
     // Only whole ones that have ended: one cut by the period's edge or still under way would always look worst.
-    const rows = (await repo.unitsPerPeriod(db, window.from, window.to, best.unit, scope))
-      .filter((r) => r.start >= window.from && r.last <= window.to && r.last < today)
-      .sort((a, b) => (best.direction === 'desc' ? b.units - a.units : a.units - b.units) || a.start.localeCompare(b.start));
-    const first = rows[0];
-    if (!first) return { blocks: [text(`No whole ${best.unit} ${window.words} has ended yet: only whole ones are compared.`)] };
-    if (rows.every((r) => r.units === 0)) return { blocks: [text(`Nothing sold${scope.words} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
+    const whole = periods.filter((r) => r.start >= window.from && r.last <= window.to && r.last < today);
+    if (!whole.length) return { blocks: [text(`No whole ${best.unit} ${window.words} has ended yet: only whole ones are compared.`)] };
+    const counted = everyUnit.flatMap((total, i) => (whole.some((r) => r.sold[i] !== 0) ? [{ unit: total.unit, sold: (r: (typeof whole)[number]) => r.sold[i] ?? 0 }] : []));
+    if (!counted.length) return { blocks: [text(`Nothing sold${scope.words} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
+    const ranked = (sold: (r: (typeof whole)[number]) => number) => [...whole].sort((a, b) => (best.direction === 'desc' ? sold(b) - sold(a) : sold(a) - sold(b)) || a.start.localeCompare(b.start));
     const which = best.direction === 'desc' ? 'best' : 'worst';
+    const units = counted.map(({ unit, sold }) => ({ unit, quantity: whole.reduce((sum, r) => sum + sold(r), 0) }));
+    const row = (r: (typeof whole)[number]) => ({ period: unitWords(best.unit, r.start), ...soldCells(units, counted.map(({ sold }) => sold(r))) });
+    const columns: [string, string][] = [['period', capitalised(best.unit)], ...units.map((total) => soldColumn(total.unit))];
+    const [only] = counted;
+    if (counted.length === 1 && only) {
+      const rows = ranked(only.sold);
+      const first = rows[0] as (typeof whole)[number];
+      return {
+        blocks: [
+          text(`The ${which} ${best.unit}${scope.words} ${window.words} was ${unitWords(best.unit, first.start)}: ${amountOf(only.sold(first), only.unit)} sold. The whole ${best.unit}s that have ended, ${which} first:`),
+          table(columns, rows.slice(0, REPORT_ROWS).map(row)),
+          dataLink('sales', 'Open the sales table'),
+        ],
+      };
+    }
+    const eachBest = counted.map(({ unit, sold }) => {
+      const first = ranked(sold)[0] as (typeof whole)[number];
+      return `${unitWords(best.unit, first.start)} in ${unit ?? 'units'} (${amountOf(sold(first), unit)} sold)`;
+    });
     return {
       blocks: [
-        text(`The ${which} ${best.unit}${scope.words} ${window.words} was ${unitWords(best.unit, first.start)}: ${number.format(first.units)} units sold. The whole ${best.unit}s that have ended, ${which} first:`),
-        table([['period', capitalised(best.unit)], ['units', 'Units sold']], rows.slice(0, REPORT_ROWS).map((r) => ({ period: unitWords(best.unit, r.start), units: r.units }))),
+        text(`The ${which} ${best.unit}${scope.words} ${window.words} was ${andList.format(eachBest)}. The whole ${best.unit}s that have ended, oldest first:`),
+        table(columns, whole.slice(-REPORT_ROWS).map(row)),
         dataLink('sales', 'Open the sales table'),
       ],
     };
@@ -596,17 +641,18 @@ export const dataFunctions = {
    * charts name it (ADR 0154), and one the period cuts with the days it holds.
    */
   async salesByPeriod(db: Db, today: string, window: SalesWindow, unit: PeriodUnit, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const rows = await repo.unitsPerPeriod(db, window.from, window.to, unit, scope);
-    const units = rows.reduce((sum, r) => sum + r.units, 0);
-    if (!units) return { blocks: [text(`No units were sold${scope.words} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
-    const shown = rows.slice(-REPORT_ROWS);
+    const { units, periods } = await repo.unitsPerPeriod(db, window.from, window.to, unit, scope);
+    // One total and one column per unit (ADR 0177, amendment 2026-12-06 (2)).
+    const sold = units.filter((total) => total.quantity !== 0);
+    if (!sold.length) return { blocks: [text(`No units were sold${scope.words} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
+    const shown = periods.slice(-REPORT_ROWS);
     return {
       blocks: [
-        text(`${number.format(units)} units were sold${scope.words} ${window.words}. By ${unit}${shown.length < rows.length ? `, the last ${REPORT_ROWS}` : ''}:`),
+        text(`${amountsListed(sold)} ${wasOrWere(sold)} sold${scope.words} ${window.words}. By ${unit}${shown.length < periods.length ? `, the last ${REPORT_ROWS}` : ''}:`),
         table(
-          [['period', capitalised(unit)], ['units', 'Units sold']],
-          shown.map((r) => ({ period: periodOfBreakdown(unit, r, window, today), units: r.units })),
-          { period: 'Total', units },
+          [['period', capitalised(unit)], ...units.map((total) => soldColumn(total.unit))],
+          shown.map((r) => ({ period: periodOfBreakdown(unit, r, window, today), ...soldCells(units, r.sold) })),
+          { period: 'Total', ...soldCells(units, units.map((total) => total.quantity)) },
         ),
         dataLink('sales', 'Open the sales table'),
       ],
@@ -626,21 +672,43 @@ export const dataFunctions = {
       scope,
     );
   },
-  /** "This month vs last month": units sold in each, the earlier first, and the change from it. */
+  /**
+   * "This month vs last month": what sold in each, the earlier first, and the change from it; kilos
+   * compared with kilos, pieces with pieces (ADR 0177, amendment 2026-12-06 (2)).
+   */
   async compareSales(db: Db, earlier: SalesWindow, later: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const [before, after] = await Promise.all([repo.totalUnitsSold(db, earlier.from, earlier.to, scope), repo.totalUnitsSold(db, later.from, later.to, scope)]);
-    const change = after.units - before.units;
-    const changePct = before.units ? Math.round((1000 * change) / before.units) / 10 : null;
-    const percent = changePct === null ? '' : ` (${change >= 0 ? '+' : ''}${number.format(changePct)}%)`;
-    const changed = change === 0 ? 'no change' : `${change > 0 ? 'up' : 'down'} ${number.format(Math.abs(change))} units${percent}`;
+    const sold = groupByUnit([...before.byUnit.map((total) => ({ ...total, later: false })), ...after.byUnit.map((total) => ({ ...total, later: true }))], (total) => total.unit);
+    const units = (sold.length ? sold : [{ unit: null, items: [] }]).map(({ unit, items }) => {
+      const [earlierSold, laterSold] = [items.find((total) => !total.later)?.quantity ?? 0, items.find((total) => total.later)?.quantity ?? 0];
+      const change = roundQuantity(laterSold - earlierSold);
+      return { unit, earlierSold, laterSold, change, changePct: earlierSold ? Math.round((1000 * change) / earlierSold) / 10 : null };
+    });
+    // A shop of pieces reads as it always has: "Units sold …: 12; …: 15".
+    const pieces = units.length === 1 && units[0]?.unit === null;
+    const figures = (quantity: (total: (typeof units)[number]) => number) =>
+      pieces ? number.format(quantity(units[0] as (typeof units)[number])) : amountsListed(units.map((total) => ({ unit: total.unit, quantity: quantity(total) })).filter((total) => total.quantity !== 0));
+    const changed = units.map(({ unit, earlierSold, change, changePct }) => {
+      if (change === 0) return units.length === 1 ? 'no change' : `no change in ${unit ?? 'units'}`;
+      const percent = changePct === null ? '' : ` (${change >= 0 ? '+' : ''}${number.format(changePct)}%)`;
+      return `${change > 0 ? 'up' : 'down'} ${amountOf(Math.abs(change), unit)}${percent}${earlierSold ? '' : ' (no sales in the first period, so no percentage)'}`;
+    });
+    const cells = (quantity: (total: (typeof units)[number]) => number, changes: boolean) =>
+      Object.fromEntries(
+        units.flatMap((total) => [
+          [unitKey('units', total.unit), quantity(total)],
+          [unitKey('change', total.unit), changes ? total.change : null],
+          [unitKey('changePct', total.unit), changes ? total.changePct : null],
+        ]),
+      );
     return {
       blocks: [
-        text(`Units sold${scope.words} ${earlier.words}: ${number.format(before.units)}; ${later.words}: ${number.format(after.units)}. That is ${changed}${before.units ? '' : change ? ' (no sales in the first period, so no percentage)' : ''}.${await dataEndsBefore(db, later)}`),
+        text(`${pieces ? 'Units sold' : 'Sold'}${scope.words} ${earlier.words}: ${figures((total) => total.earlierSold)}; ${later.words}: ${figures((total) => total.laterSold)}. That is ${andList.format(changed)}.${await dataEndsBefore(db, later)}`),
         table(
-          [['period', 'Period'], ['units', 'Units sold'], ['change', 'Change'], ['changePct', 'Change %']],
+          [['period', 'Period'], ...units.flatMap(({ unit }): [string, string][] => [soldColumn(unit), [unitKey('change', unit), unitLabel('Change', 'Change', unit)], [unitKey('changePct', unit), unitLabel('Change %', 'Change %', unit)]])],
           [
-            { period: earlier.words, units: before.units, change: null, changePct: null },
-            { period: later.words, units: after.units, change, changePct },
+            { period: earlier.words, ...cells((total) => total.earlierSold, false) },
+            { period: later.words, ...cells((total) => total.laterSold, true) },
           ],
         ),
         dataLink('sales', 'Open the sales table'),

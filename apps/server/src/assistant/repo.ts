@@ -1,6 +1,7 @@
 // SQL of the assistant: its history per user and the data functions its answers (and the model's
 // tool calls) read. Every function is a fixed, parameterised query: no SQL comes from the question.
 import { sql, type Kysely } from 'kysely';
+import { groupByUnit, quantitiesByUnit, roundQuantity, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { escapeRegExp } from '../plain-words/reading.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
@@ -133,16 +134,22 @@ export const ALL_PRODUCTS: Scope = { category: null, productIds: null };
 const inScope = (scope: Scope) =>
   sql`(${scope.category}::text is null or p.category = ${scope.category}) and (${scope.productIds === null} or p.id = any(${scope.productIds ?? []}::int8[]))`;
 
-/** Units sold from `from` to `to` (both included), the products that sold them, and their value at unit cost (revenue as the report writer counts it: no selling prices are kept). */
-export async function totalUnitsSold(db: Db, from: string, to: string, scope: Scope = ALL_PRODUCTS): Promise<{ units: number; products: number; value: number }> {
-  const row = (
-    await sql<{ units: number; products: number; value: number }>`
-      select coalesce(sum(s.quantity), 0)::float8 as units, count(distinct s.product_id) filter (where s.quantity > 0)::int as products,
+/**
+ * Units sold from `from` to `to` (both included) — all added (`units`) and one total per product unit
+ * (`byUnit`, ADR 0177, amendment 2026-12-06 (2)) — the products that sold them, and their value at unit
+ * cost (revenue as the report writer counts it: no selling prices are kept).
+ */
+export async function totalUnitsSold(db: Db, from: string, to: string, scope: Scope = ALL_PRODUCTS): Promise<{ units: number; byUnit: UnitQuantity[]; products: number; value: number }> {
+  // One scan: the whole row (the empty grouping set) and one per unit as stored; quantitiesByUnit takes " kg" and "KG" as one.
+  const { rows } = await sql<{ whole: boolean; unit: string | null; units: number; products: number; value: number }>`
+      select grouping(p.unit) = 1 as whole, p.unit, coalesce(sum(s.quantity), 0)::float8 as units, count(distinct s.product_id) filter (where s.quantity > 0)::int as products,
         coalesce(round(sum(s.quantity * p.unit_cost)::numeric, 2), 0)::float8 as value
       from data.sales s join data.products p on p.id = s.product_id
-      where s.date between ${from}::date and ${to}::date and ${inScope(scope)}`.execute(db)
-  ).rows[0];
-  return { units: Number(row?.units ?? 0), products: row?.products ?? 0, value: Number(row?.value ?? 0) };
+      where s.date between ${from}::date and ${to}::date and ${inScope(scope)}
+      group by grouping sets ((p.unit), ())`.execute(db);
+  const whole = rows.find((row) => row.whole);
+  const byUnit = quantitiesByUnit(rows.filter((row) => !row.whole).map((row) => ({ unit: row.unit, quantity: Number(row.units) })));
+  return { units: Number(whole?.units ?? 0), byUnit, products: whole?.products ?? 0, value: Number(whole?.value ?? 0) };
 }
 
 /** What sales are counted in: units sold, or their value at unit cost (`totalUnitsSold`). */
@@ -150,38 +157,53 @@ export type SalesMeasure = 'units' | 'value';
 /** The products in scope ranked by `measure` sold from `from` to `to`, with both measures. */
 export const topSellers = async (db: Db, from: string, to: string, rank: { direction: 'desc' | 'asc'; limit: number }, scope: Scope = ALL_PRODUCTS, measure: SalesMeasure = 'units') =>
   (
-    await sql<{ product_code: string; name: string; units: number; value: number }>`
-      select p.product_code, p.name, sum(s.quantity)::float8 as units, round(sum(s.quantity * p.unit_cost)::numeric, 2)::float8 as value
+    await sql<{ product_code: string; name: string; unit: string | null; units: number; value: number }>`
+      select p.product_code, p.name, p.unit, sum(s.quantity)::float8 as units, round(sum(s.quantity * p.unit_cost)::numeric, 2)::float8 as value
       from data.sales s join data.products p on p.id = s.product_id
       where s.date between ${from}::date and ${to}::date and ${inScope(scope)}
-      group by p.id, p.product_code, p.name
+      group by p.id, p.product_code, p.name, p.unit
       having sum(s.quantity) > 0
       order by ${sql.ref(measure)} ${rank.direction === 'asc' ? sql`asc` : sql`desc`}, p.product_code
       limit ${rank.limit}`.execute(db)
   ).rows;
 
+/** The periods of a breakdown, and what each sold of each unit (`sold[i]`: of `units[i]`). */
+export type SalesPerPeriod = {
+  /** The units sold in the periods, pieces (null) first (groupByUnit), each with its total; none without sales. */
+  units: UnitQuantity[];
+  periods: { start: string; last: string; sold: number[] }[];
+};
+
 /**
- * Units the products in scope sold from `from` to `to` (both included) per day, week, month, quarter
- * or year, oldest first: every one those days touch (`start`, `last`: its first and last day), 0 for
- * one without sales; one cut by `from` or `to` counts only the days within.
+ * What the products in scope sold from `from` to `to` (both included) per day, week, month, quarter
+ * or year, oldest first, one unit at a time (ADR 0177, amendment 2026-12-06 (2)): every period those
+ * days touch (`start`, `last`: its first and last day), 0 for one without sales; one cut by `from` or
+ * `to` counts only the days within.
  */
-export const unitsPerPeriod = async (db: Db, from: string, to: string, unit: 'day' | 'week' | 'month' | 'quarter' | 'year', scope: Scope = ALL_PRODUCTS) =>
-  (
-    await sql<{ start: string; last: string; units: number }>`
-      with periods as (
-        select g::date as start, (g + ${unit === 'quarter' ? '3 months' : `1 ${unit}`}::interval)::date - 1 as last
-        from generate_series(date_trunc(${unit}, ${from}::date::timestamp), ${to}::date::timestamp, ${unit === 'quarter' ? '3 months' : `1 ${unit}`}::interval) g
-      ),
-      sold as (
-        select date_trunc(${unit}, s.date::timestamp)::date as start, sum(s.quantity) as units
-        from data.sales s join data.products p on p.id = s.product_id
-        where s.date between ${from}::date and ${to}::date and ${inScope(scope)}
-        group by 1
-      )
-      select periods.start::text as start, periods.last::text as last, coalesce(sold.units, 0)::float8 as units
-      from periods left join sold on sold.start = periods.start
-      order by periods.start`.execute(db)
-  ).rows;
+export async function unitsPerPeriod(db: Db, from: string, to: string, unit: 'day' | 'week' | 'month' | 'quarter' | 'year', scope: Scope = ALL_PRODUCTS): Promise<SalesPerPeriod> {
+  const step = unit === 'quarter' ? '3 months' : `1 ${unit}`;
+  const [periods, sold] = await Promise.all([
+    sql<{ start: string; last: string }>`
+      select g::date::text as start, ((g + ${step}::interval)::date - 1)::text as last
+      from generate_series(date_trunc(${unit}, ${from}::date::timestamp), ${to}::date::timestamp, ${step}::interval) g
+      order by g`.execute(db),
+    sql<{ start: string; unit: string | null; units: number }>`
+      select date_trunc(${unit}, s.date::timestamp)::date::text as start, p.unit, sum(s.quantity)::float8 as units
+      from data.sales s join data.products p on p.id = s.product_id
+      where s.date between ${from}::date and ${to}::date and ${inScope(scope)}
+      group by 1, p.unit`.execute(db),
+  ]);
+  // Per unit, what each period sold: the spellings of one unit ("kg", "KG") added.
+  const byUnit = groupByUnit(sold.rows, (row) => row.unit).map(({ unit: counted, items }) => {
+    const perPeriod = new Map<string, number>();
+    for (const row of items) perPeriod.set(row.start, (perPeriod.get(row.start) ?? 0) + row.units);
+    return { unit: counted, perPeriod };
+  });
+  return {
+    units: byUnit.map(({ unit: counted, perPeriod }) => ({ unit: counted, quantity: roundQuantity([...perPeriod.values()].reduce((sum, units) => sum + units, 0)) })),
+    periods: periods.rows.map((period) => ({ ...period, sold: byUnit.map(({ perPeriod }) => roundQuantity(perPeriod.get(period.start) ?? 0)) })),
+  };
+}
 
 /** The last day the stored forecasts reach (each runs from its start for its days): what falls after it is not forecast yet. */
 export const forecastLastDay = async (db: Db): Promise<string | null> =>
@@ -221,16 +243,16 @@ export const hasForecastDemand = async (db: Db): Promise<boolean> =>
  */
 export const overstocked = async (db: Db, today: string, days: number, scope: Scope) =>
   (
-    await sql<{ product_code: string; name: string; on_hand: number; daily: number; cover: number | null; excess: number; value: number }>`
+    await sql<{ product_code: string; name: string; unit: string | null; on_hand: number; daily: number; cover: number | null; excess: number; value: number }>`
       with demand as (
         select product_id, avg(demand) as daily from data.product_forecasts where date >= ${today}::date group by product_id
       ),
       stocked as (
-        select p.product_code, p.name, p.unit_cost, ${onHandNow} as on_hand, d.daily
+        select p.product_code, p.name, p.unit, p.unit_cost, ${onHandNow} as on_hand, d.daily
         from data.products p join demand d on d.product_id = p.id left join forecast_results f on f.product_id = p.id
         where ${inScope(scope)}
       )
-      select product_code, name, on_hand::float8 as on_hand, daily::float8 as daily,
+      select product_code, name, unit, on_hand::float8 as on_hand, daily::float8 as daily,
         round((on_hand / nullif(daily, 0))::numeric)::float8 as cover,
         round(greatest(on_hand - ${days} * daily, 0)::numeric)::float8 as excess,
         round((on_hand * unit_cost)::numeric, 2)::float8 as value
@@ -245,13 +267,13 @@ export const overstocked = async (db: Db, today: string, days: number, scope: Sc
  */
 export const deadStock = async (db: Db, from: string, to: string, scope: Scope) =>
   (
-    await sql<{ product_code: string; name: string; on_hand: number; value: number; out_of_season: boolean }>`
+    await sql<{ product_code: string; name: string; unit: string | null; on_hand: number; value: number; out_of_season: boolean }>`
       with stocked as (
-        select p.product_code, p.unit_cost, p.name, ${onHandNow} as on_hand, ${outOfSeasonNow} as out_of_season
+        select p.product_code, p.unit_cost, p.name, p.unit, ${onHandNow} as on_hand, ${outOfSeasonNow} as out_of_season
         from data.products p left join forecast_results f on f.product_id = p.id
         where ${inScope(scope)} and ${soldNothingBetween(from, to)}
       )
-      select product_code, name, on_hand::float8 as on_hand, round((on_hand * unit_cost)::numeric, 2)::float8 as value, out_of_season
+      select product_code, name, unit, on_hand::float8 as on_hand, round((on_hand * unit_cost)::numeric, 2)::float8 as value, out_of_season
       from stocked
       where on_hand > 0
       order by value desc, product_code`.execute(db)

@@ -2,7 +2,7 @@
 // few sums the dashboard answers from.
 import { sql, type Kysely } from 'kysely';
 import { quantitiesByUnit, type UnitQuantity } from '@stockwise/contract';
-import type { Database, TaskKind } from '../db/schema.ts';
+import type { Database, SnapshotUnitsOfUnit, TaskKind } from '../db/schema.ts';
 import type { ProductSummary } from './summary.ts';
 import { needingAttention } from '../order-advice/service.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
@@ -71,18 +71,21 @@ const latestSnapshotsOn = (day: string) =>
  * Units on hand at the latest snapshot day and a month before it (monthly growth), summed over the
  * same products at both ends: those counted by the month-old day. A product counted only since (a
  * catalogue imported last week) is not growth, so it is in neither sum (ADR 0070, amendment
- * "growth compares like with like").
+ * "growth compares like with like"). The same two sums per product unit as stored beside them: kilos
+ * and pieces grow apart (ADR 0177, amendment 2026-12-06 (2)).
  */
-async function snapshotTotals(db: Db): Promise<{ snapshot_date: string | null; snapshot_units: number | null; previous_date: string | null; previous_units: number | null }> {
+async function snapshotTotals(db: Db): Promise<{ snapshot_date: string | null; snapshot_units: number | null; previous_date: string | null; previous_units: number | null; snapshot_units_by_unit: string }> {
   const latest = (await db.selectFrom('data.stock_snapshots').select((eb) => eb.fn.max('date').as('last')).executeTakeFirst())?.last ?? null;
-  if (!latest) return { snapshot_date: null, snapshot_units: null, previous_date: null, previous_units: null };
+  if (!latest) return { snapshot_date: null, snapshot_units: null, previous_date: null, previous_units: null, snapshot_units_by_unit: '[]' };
   const previous = (await sql<{ day: string }>`select (${latest}::date - interval '1 month')::date::text as day`.execute(db)).rows[0]?.day as string;
-  const units = (
-    await sql<{ now: number | null; before: number | null }>`
-      select sum(now.stock_level)::float8 as now, sum(before.stock_level)::float8 as before
-      from (${latestSnapshotsOn(previous)}) before join (${latestSnapshotsOn(latest)}) now using (product_id)`.execute(db)
-  ).rows[0];
-  return { snapshot_date: latest, snapshot_units: units?.now ?? null, previous_date: previous, previous_units: units?.before ?? null };
+  // One scan: the sums over every product (the empty grouping set) and per unit as stored.
+  const { rows } = await sql<{ whole: boolean; unit: string | null; now: number | null; before: number | null }>`
+      select grouping(p.unit) = 1 as whole, p.unit, sum(now.stock_level)::float8 as now, sum(before.stock_level)::float8 as before
+      from (${latestSnapshotsOn(previous)}) before join (${latestSnapshotsOn(latest)}) now using (product_id) join data.products p on p.id = product_id
+      group by grouping sets ((p.unit), ())`.execute(db);
+  const whole = rows.find((row) => row.whole);
+  const byUnit: SnapshotUnitsOfUnit[] = rows.filter((row) => !row.whole).map((row) => ({ unit: row.unit, now: row.now ?? 0, before: row.before ?? 0 }));
+  return { snapshot_date: latest, snapshot_units: whole?.now ?? null, previous_date: previous, previous_units: whole?.before ?? null, snapshot_units_by_unit: JSON.stringify(byUnit) };
 }
 
 /** The generated tasks' conditions as of the last forecast run (all clear before the first). */
@@ -143,13 +146,14 @@ export async function inventoryTotals(db: Db): Promise<{ products: number; units
   return { products, units, value, withoutCost, byUnit };
 }
 
-export type ProjectionRow = { month_index: number; medium: number; variance: number; available: number };
+/** The products counted in one unit as stored (`unit`) at one month end. */
+export type ProjectionRow = { unit: string | null; month_index: number; products: number; medium: number; variance: number; available: number };
 
 /**
- * Per month end: the sum over products of max(0, stock on hand now (onHandNowUnits, never counted: 0) + scheduled deliveries until then −
+ * Per product unit as stored and month end: the products, the sum over them of max(0, stock on hand now (onHandNowUnits, never counted: 0) + scheduled deliveries until then −
  * expected demand until then), the summed variance of the demand, and the stock there would be if
  * nothing sold (`available`: stock now + deliveries until then). Products without a forecast count
- * with their stock and deliveries only.
+ * with their stock and deliveries only. Sums, so the units' rows add up to the whole catalogue's.
  */
 export async function projectionSums(db: Db, forecastStart: string, monthEnds: string[]): Promise<ProjectionRow[]> {
   const months = sql.join(monthEnds.map((end, i) => sql`(${i + 1}::int, ${end}::date)`));
@@ -161,7 +165,7 @@ export async function projectionSums(db: Db, forecastStart: string, monthEnds: s
       where d.status = 'scheduled' and d.expected_date >= ${forecastStart}::date
       group by d.product_id, m.month_index
     )
-    select m.month_index,
+    select p.unit, m.month_index, count(*)::int as products,
       sum(greatest(0, ${unitsForTotal} + coalesce(a.units, 0) - coalesce(s.cum_demand[m.month_index], 0)))::float8 as medium,
       coalesce(sum(s.cum_variance[m.month_index]), 0)::float8 as variance,
       sum(greatest(0, ${unitsForTotal} + coalesce(a.units, 0)))::float8 as available
@@ -170,8 +174,8 @@ export async function projectionSums(db: Db, forecastStart: string, monthEnds: s
     cross join months m
     left join dashboard_product_summary s on s.product_id = p.id
     left join arriving a on a.product_id = p.id and a.month_index = m.month_index
-    group by m.month_index
-    order by m.month_index`.execute(db);
+    group by p.unit, m.month_index
+    order by m.month_index, p.unit`.execute(db);
   return result.rows;
 }
 

@@ -1,7 +1,7 @@
 // The dashboard: inventory figures, the six-month stock projection, tasks (the user's own and those
 // generated from the data) and pinned reports. Definitions: docs/api.md "Dashboard figures".
 import type { Kysely } from 'kysely';
-import { dayInTimeZone, type DashboardResponse, type InventoryStats, type StockProjectionPoint, type Task } from '@stockwise/contract';
+import { dayInTimeZone, groupByUnit, isMeasureUnit, PROJECTION_MONTHS, type DashboardResponse, type InventoryStats, type StockProjectionPoint, type Task, type UnitStockProjection } from '@stockwise/contract';
 import type { Database, TaskKind } from '../db/schema.ts';
 import { notFoundError } from '../http/errors.ts';
 import { formatDayOfMonth } from '../plain-words/period.ts';
@@ -18,34 +18,76 @@ const DAY_MS = 86_400_000;
 
 const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+/** Percent change of stock from a month before, one decimal; none without stock a month before to compare with. */
+const growth = (now: number | null, before: number | null): number | null => (before && now !== null ? round(((now - before) / before) * 100, 1) : null);
+
 export async function inventoryStats(ctx: DashboardContext): Promise<{ products: number; stats: InventoryStats }> {
   const [totals, summary] = await Promise.all([repo.inventoryTotals(ctx.db), repo.catalogueSummary(ctx.db)]);
-  const before = summary?.previous_units ?? null;
-  const now = summary?.snapshot_units ?? null;
-  const monthlyGrowth = before && now !== null ? round(((now - before) / before) * 100, 1) : null;
+  const growthByUnit = groupByUnit(summary?.snapshot_units_by_unit ?? [], (sums) => sums.unit).flatMap(({ unit, items }) => {
+    const percent = growth(items.reduce((sum, sums) => sum + sums.now, 0), items.reduce((sum, sums) => sum + sums.before, 0));
+    return percent === null ? [] : [{ unit, percent }];
+  });
   return {
     products: totals.products,
-    stats: { totalInventory: totals.units, inventoryByUnit: totals.byUnit, totalValue: round(totals.value, 2), withoutCost: totals.withoutCost, monthlyGrowth, snapshotDate: summary?.snapshot_date ?? null, growthSince: summary?.previous_date ?? null },
+    stats: {
+      totalInventory: totals.units,
+      inventoryByUnit: totals.byUnit,
+      totalValue: round(totals.value, 2),
+      withoutCost: totals.withoutCost,
+      monthlyGrowth: growth(summary?.snapshot_units ?? null, summary?.previous_units ?? null),
+      growthByUnit,
+      snapshotDate: summary?.snapshot_date ?? null,
+      growthSince: summary?.previous_date ?? null,
+    },
   };
 }
 
-export async function stockProjection(ctx: DashboardContext): Promise<{ forecastStart: string | null; points: StockProjectionPoint[] }> {
-  const forecastStart = await repo.latestForecastStart(ctx.db);
-  if (!forecastStart) return { forecastStart: null, points: [] };
-  const monthEnds = projectionMonthEnds(forecastStart);
-  const rows = await repo.projectionSums(ctx.db, forecastStart, monthEnds);
+type MonthSums = Pick<repo.ProjectionRow, 'medium' | 'variance' | 'available'>;
+
+/** The products' sums of each month added up: over the spellings of one unit, or over every unit. */
+function monthSums(rows: readonly repo.ProjectionRow[]): MonthSums[] {
+  const months = Array.from({ length: PROJECTION_MONTHS }, () => ({ medium: 0, variance: 0, available: 0 }));
+  for (const row of rows) {
+    const month = months[row.month_index - 1] as MonthSums;
+    month.medium += row.medium;
+    month.variance += row.variance;
+    month.available += row.available;
+  }
+  return months;
+}
+
+/** The medium line and the 80 % band around it, each month end's figures rounded by `rounded`. */
+function projectionPoints(monthEnds: readonly string[], months: readonly MonthSums[], rounded: (value: number) => number): StockProjectionPoint[] {
   let previous: { high: number; available: number } | null = null;
-  const points = rows.map((row) => {
-    const spread = BAND_Z * Math.sqrt(row.variance);
+  return months.map((sums, i) => {
+    const spread = BAND_Z * Math.sqrt(sums.variance);
     // Stock grows only by deliveries: the high line stays under what is on hand and arriving, and
     // above last month's only by what arrives. Unbounded, a catalogue that had sold out showed
     // medium 0 and a high line climbing month by month with the demand's growing spread.
-    const ceiling = previous ? Math.min(row.available, previous.high + row.available - previous.available) : row.available;
-    const high = Math.max(row.medium, Math.min(row.medium + spread, ceiling));
-    previous = { high, available: row.available };
-    return { month: (monthEnds[row.month_index - 1] as string).slice(0, 7), medium: round(row.medium), high: round(high), low: round(Math.max(0, row.medium - spread)) };
+    const ceiling = previous ? Math.min(sums.available, previous.high + sums.available - previous.available) : sums.available;
+    const high = Math.max(sums.medium, Math.min(sums.medium + spread, ceiling));
+    previous = { high, available: sums.available };
+    return { month: (monthEnds[i] as string).slice(0, 7), medium: rounded(sums.medium), high: rounded(high), low: rounded(Math.max(0, sums.medium - spread)) };
   });
-  return { forecastStart, points };
+}
+
+/**
+ * The six-month projection of the whole catalogue (the spec's, every unit added) and of each product
+ * unit apart (ADR 0177, amendment 2026-12-06 (2)): a unit's band is of its own products' demand.
+ */
+export async function stockProjection(ctx: DashboardContext): Promise<{ forecastStart: string | null; points: StockProjectionPoint[]; byUnit: UnitStockProjection[] }> {
+  const forecastStart = await repo.latestForecastStart(ctx.db);
+  if (!forecastStart) return { forecastStart: null, points: [], byUnit: [] };
+  const monthEnds = projectionMonthEnds(forecastStart);
+  const rows = await repo.projectionSums(ctx.db, forecastStart, monthEnds);
+  if (!rows.length) return { forecastStart, points: [], byUnit: [] };
+  const byUnit = groupByUnit(rows, (row) => row.unit).map(({ unit, items }) => ({
+    unit,
+    products: items.filter((row) => row.month_index === 1).reduce((sum, row) => sum + row.products, 0),
+    // A projection is an estimate: whole pieces, a tenth of a kilo.
+    points: projectionPoints(monthEnds, monthSums(items), (value) => round(value, isMeasureUnit(unit) ? 1 : 0)),
+  }));
+  return { forecastStart, points: projectionPoints(monthEnds, monthSums(rows), (value) => round(value)), byUnit };
 }
 
 const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
@@ -169,6 +211,6 @@ export async function unpinReport(ctx: DashboardContext, userId: number, reportI
 
 export async function getDashboard(ctx: DashboardContext, userId: number): Promise<DashboardResponse> {
   const [{ products, stats }, projection, tasks, pinnedReports] = await Promise.all([inventoryStats(ctx), stockProjection(ctx), listTasks(ctx, userId), listPins(ctx, userId)]);
-  if (!products) return { state: 'empty', products: 0, inventoryStats: null, stockProjection: [], forecastStart: null, tasks, pinnedReports };
-  return { state: 'ready', products, inventoryStats: stats, stockProjection: projection.points, forecastStart: projection.forecastStart, tasks, pinnedReports };
+  if (!products) return { state: 'empty', products: 0, inventoryStats: null, stockProjection: [], stockProjectionByUnit: [], forecastStart: null, tasks, pinnedReports };
+  return { state: 'ready', products, inventoryStats: stats, stockProjection: projection.points, stockProjectionByUnit: projection.byUnit, forecastStart: projection.forecastStart, tasks, pinnedReports };
 }

@@ -75,12 +75,16 @@ export type DashboardProductSummaryTable = {
   first_stockout: string | null;
   order_quantity: number;
 };
+/** The stock of the products counted in one unit at the latest snapshot day (`now`) and a month before. */
+export type SnapshotUnitsOfUnit = { unit: string | null; now: number; before: number };
 export type DashboardCatalogueSummaryTable = {
   id: number;
   snapshot_date: string | null;
   snapshot_units: number | null;
   previous_date: string | null;
   previous_units: number | null;
+  /** `snapshot_units` and `previous_units` per product unit as stored (migration 0660). */
+  snapshot_units_by_unit: ColumnType<SnapshotUnitsOfUnit[], string | undefined, string>;
   reorder_count: Generated<number>;
   no_sales_count: Generated<number>;
   /** Products with recent demand and no stock count (no order can be advised for them). */

@@ -43,7 +43,7 @@ describe.each(backends)('forecasting downloads as .xlsx on %s', (backend) => {
     expect(answer.headers.get('content-disposition')).toContain(`forecast-${code}.xlsx`);
     const { sheet, rows } = await sheetOf(answer);
     const expected = forecastSheet(forecast);
-    expect(rows[0]).toEqual(['date', 'forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper', 'short by', 'short by up to']);
+    expect(rows[0]).toEqual(['date', 'forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper', 'short by', 'short by up to', 'unit']);
     expect(rows.slice(1)).toEqual(expected.rows.map(([date, ...figures]) => [day(date as string), ...figures]));
     expect(rows).toHaveLength(forecast.forecast.sales.length + 1);
     expect(sheet.getRow(2).getCell(1).numFmt).toBe('d mmm yyyy');

@@ -2,12 +2,14 @@
 // counted in kg is ordered to the gram though every sale so far was a whole kilo, where the same
 // sales counted in pieces or boxes are ordered in whole units; the forecast read and the order
 // lists say the unit with their figures, and total their quantities one unit at a time.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantBlock, ChatMessage, DashboardResponse, InventoryReport, PreviewFileResponse, ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
 
 const DAY_MS = 86_400_000;
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
 const CODES = ['CHE-001', 'CAN-001', 'BOX-001'];
 const PRODUCTS_FILE = 'SKU,Name,Unit,Lead time\nCHE-001,Cheddar mature,kg,7\nCAN-001,Church candle,,7\nBOX-001,Gift box,box,7\n';
@@ -104,6 +106,21 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     });
   });
 
+  it("writes the product's unit on every line of its forecast's workbook, as the report's download has it; blank for pieces", async () => {
+    const unitColumn = async (code: string) => {
+      const answer = await fetch(`${server.url}/api/forecasting/forecasts/${code}/export/?format=xlsx`, { headers: { authorization: `Bearer ${token}` } });
+      expect(answer.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await answer.arrayBuffer());
+      const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+      const cells: unknown[] = [];
+      sheet.eachRow((row) => cells.push(row.getCell(10).value));
+      return [...new Set(cells)];
+    };
+    expect(await unitColumn('CHE-001')).toEqual(['unit', 'kg']);
+    expect(await unitColumn('CAN-001')).toEqual(['unit', null]);
+  });
+
   it("totals the assistant's order lists one unit at a time, with a unit column", async () => {
     const { report } = (await api('/api/forecasting/latest-report/?page_size=500')).json as { report: InventoryReport };
     const ordered = Object.fromEntries(report.products.map((product) => [product.styleCode, product.orderQuantity]));
@@ -152,6 +169,64 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     expect(await ask('stock of CAN-001')).toMatch(/^Church candle \(CAN-001\) has 1 unit on hand,/);
     expect(await ask('stock of CHE-001 and CAN-001')).toContain('Together: 1 unit, 4 kg on hand, worth');
     await upload('stock_snapshots', `code,day,count\nCAN-001,${daysAgo(1)},4\n`, { product_id: 'code', date: 'day', stock_level: 'count' });
+  });
+
+  it("says the assistant's sales over several products one unit at a time: totals, periods, the best period, a comparison, top sellers (ADR 0177, amendment 2026-12-06 (2))", async () => {
+    const answer = async (content: string) => {
+      const response = await api('/api/assistant/messages/', { content });
+      expect(response.status, response.text).toBe(200);
+      const message = (response.json.messages as ChatMessage[]).at(-1) as ChatMessage;
+      const text = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+      return { text, table: message.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table') };
+    };
+    // The three products sold the same quantities every day: each unit's figure is the same, never their sum.
+    expect((await answer('How many units did we sell last week?')).text).toMatch(/^(\d+) units, \1 box, and \1 kg were sold last week \(.+\), by 3 products\./);
+    expect((await answer('What was our revenue last week?')).text).toMatch(/revenue is counted at unit cost\): (\d+) units, \1 box, and \1 kg, by 3 products\./);
+
+    const byMonth = await answer('sales by month');
+    expect(byMonth.text).toMatch(/^(\d+) units, \1 box, and \1 kg were sold .*\. By month:/);
+    expect(byMonth.table?.columns.map((column) => column.label)).toEqual(['Month', 'Units sold', 'Sold (box)', 'Sold (kg)']);
+    for (const row of [...(byMonth.table?.rows ?? []), byMonth.table?.totals ?? {}]) expect([row.units_box, row.units_kg], String(row.period)).toEqual([row.units, row.units]);
+    expect(byMonth.table?.totals?.units).toBeGreaterThan(0);
+
+    const bestWeek = await answer('what was the best week ever?');
+    expect(bestWeek.text).toMatch(/was (.+) in units \((\d+) units sold\), \1 in box \(\2 box sold\), and \1 in kg \(\2 kg sold\)\. The whole weeks that have ended, oldest first:/);
+    const weeks = bestWeek.table?.rows ?? [];
+    expect(bestWeek.table?.columns.map((column) => column.key)).toEqual(['period', 'units', 'units_box', 'units_kg']);
+    expect(Math.max(...weeks.map((row) => row.units_kg as number))).toBe(Number(/\((\d+) kg sold\)/.exec(bestWeek.text)?.[1]));
+
+    // Two whole months within the sales: the earlier ends before the later starts.
+    const monthOf = (day: string) => `${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+    const compared = await answer(`${monthOf(daysAgo(45))} against ${monthOf(daysAgo(80))} sales`);
+    expect(compared.text).toMatch(/^Sold in .+: (\d+) units, \1 box, and \1 kg; in .+: (\d+) units, \2 box, and \2 kg\. That is (no change in units, no change in box, and no change in kg|(up|down) (\d+) units? (\(.+%\)), \4 \5 box \6, and \4 \5 kg \6)\./);
+    expect(compared.table?.columns.map((column) => column.label)).toEqual(['Period', 'Units sold', 'Change', 'Change %', 'Sold (box)', 'Change (box)', 'Change % (box)', 'Sold (kg)', 'Change (kg)', 'Change % (kg)']);
+
+    const top = await answer('top sellers in the last 30 days');
+    expect(top.text).toMatch(/Cheddar mature \(\d+ kg\)/);
+    expect(top.text).toMatch(/Gift box \(\d+ box\)/);
+    expect(Object.fromEntries((top.table?.rows ?? []).map((row) => [row.styleCode, row.unit]))).toEqual({ 'CHE-001': 'kg', 'CAN-001': null, 'BOX-001': 'box' });
+
+    // Saffron by the gram and tins by the piece that never sold: dead stock one unit at a time.
+    const db = server.database.db;
+    const unsold = await db
+      .insertInto('data.products')
+      .values([
+        { product_code: 'SAF-001', name: 'Saffron', unit: 'g', current_stock: 0, unit_cost: 0, lead_time_days: 7 },
+        { product_code: 'TIN-001', name: 'Biscuit tin', unit: null, current_stock: 0, unit_cost: 0, lead_time_days: 7 },
+      ])
+      .returning('id')
+      .execute();
+    try {
+      await db.insertInto('data.stock_snapshots').values(unsold.map(({ id }, i) => ({ product_id: id, date: daysAgo(1), stock_level: i === 0 ? 12.5 : 3 }))).execute();
+      const dead = await answer('show me the dead stock');
+      expect(dead.text).toMatch(/^2 products in stock had no sales in the last 90 days \(.+\): 3 units and 12\.5 g, /);
+      expect(dead.table?.rows.map((row) => [row.styleCode, row.onHand, row.unit])).toEqual([['SAF-001', 12.5, 'g'], ['TIN-001', 3, null]]);
+      expect(dead.table?.totals).toMatchObject({ onHand: '3 units, 12.5 g', unit: null });
+    } finally {
+      const ids = unsold.map((row) => row.id);
+      await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', ids).execute();
+      await db.deleteFrom('data.products').where('id', 'in', ids).execute();
+    }
   });
 
   it('orders a product in whole units again once its unit is cleared on the Data screen', async () => {

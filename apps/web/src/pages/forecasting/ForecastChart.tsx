@@ -10,7 +10,7 @@ import { forecastMarks } from '../../api/forecasting.ts';
 import { emptyRow, valueAxis, type ChartRow } from './chart-data.ts';
 import { layoutMarkerLabels, MAX_LISTED_DATES } from './marker-labels.ts';
 import { stockLevelWords, stockRangeWords } from './stock-words.ts';
-import { withUnit } from './quantity-words.ts';
+import { unitName, withUnit } from '../../components/quantity-words.ts';
 import type { ZeroCrossing, ZeroCrossingType } from './zero-crossings.ts';
 
 type PlotRow = ChartRow & { t: number };
@@ -185,8 +185,8 @@ function useChartLabels(unit: string | null) {
       name,
       chartFor: (code: string) => t('forecasting.chart.ariaLabel', { code }),
       emptyChart: t('forecasting.chart.ariaLabelEmpty'),
-      salesTitle: t('forecasting.chart.salesTitle', { unit: unit ?? t('forecasting.chart.pieces') }),
-      stockTitle: t('forecasting.chart.stockTitle', { unit: unit ?? t('forecasting.chart.pieces') }),
+      salesTitle: t('forecasting.chart.salesTitle', { unit: unitName(unit, t) }),
+      stockTitle: t('forecasting.chart.stockTitle', { unit: unitName(unit, t) }),
       forecastStart: t('forecasting.chart.forecastStart'),
       salesReadout: t('forecasting.chart.salesReadout'),
       stockReadout: t('forecasting.chart.stockReadout'),

@@ -5,7 +5,7 @@ import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FORECAST_DAYS, formatDay, quantityFormat as quantity, SHORT_MONTH_NAMES, type ProductForecastResponse } from '@stockwise/contract';
 import { orderByWords, orderDueNow } from './order-by.tsx';
-import { quantityWords, withUnit } from './quantity-words.ts';
+import { quantityWords, withUnit } from '../../components/quantity-words.ts';
 import { RecordOrderAction } from './RecordOrderDialog.tsx';
 
 const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });

@@ -9,7 +9,7 @@ import { formatDay, quantityFormat as quantity, type InventoryReport } from '@st
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { formatTime } from '../settings/format.ts';
 import { onHandCell } from './on-hand.ts';
-import { quantitiesWords, withUnit } from './quantity-words.ts';
+import { quantitiesWords, withUnit } from '../../components/quantity-words.ts';
 import { OrderByDay, orderDueNow } from './order-by.tsx';
 import { TooLateMark } from './TooLateMark.tsx';
 import { useMoneyFormat } from '../../components/money.ts';

@@ -30,13 +30,19 @@ describe('CSV export', () => {
     expect(toCsv([['a', 1], ['b', null]])).toBe('a,1\r\nb,\r\n');
   });
 
-  it('exports the forecast: date, forecast, lower, upper, stock, stock lower, stock upper — never below 0 — and how much the stock is short by', () => {
+  it('exports the forecast: date, forecast, lower, upper, stock, stock lower, stock upper — never below 0 — how much the stock is short by, and the unit (blank for pieces)', () => {
     expect(forecastCsv(forecastFixture()).split('\r\n')).toEqual([
-      'date,forecast,lower,upper,stock,stock lower,stock upper,short by,short by up to',
-      '2026-01-04,5,2,8,10,7,13,0,0',
-      '2026-01-05,6,3,9,4,0,10,0,2',
+      'date,forecast,lower,upper,stock,stock lower,stock upper,short by,short by up to,unit',
+      '2026-01-04,5,2,8,10,7,13,0,0,',
+      '2026-01-05,6,3,9,4,0,10,0,2,',
       '',
     ]);
+  });
+
+  it("writes the product's unit on every line of its forecast, as the report's download does: the file leaves the screen's header behind (ADR 0177, amendment 2026-12-06 (2))", () => {
+    const kilos = forecastFixture();
+    kilos.product.unit = 'kg';
+    expect(forecastCsv(kilos).split('\r\n').map((line) => line.split(',').at(-1))).toEqual(['unit', 'kg', 'kg', '']);
   });
 
   it("writes the report's lines (the server's CSV) with on hand now beside its count, the unit beside the order quantity (blank for pieces), escaped product names, a blank where never counted, and the lists' marks in shop words", () => {

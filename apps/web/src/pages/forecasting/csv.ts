@@ -8,8 +8,8 @@ export { csvCell, toCsv, type CsvCell } from '@stockwise/contract';
 
 const csvOf = (sheet: ForecastSheet): string => toCsv([sheet.columns.map((column) => column.header), ...sheet.rows]);
 
-/** The selected product's forecast: one line per forecast day. */
-export const forecastCsv = (forecast: Pick<ProductForecastResponse, 'forecast'>): string => csvOf(forecastSheet(forecast));
+/** The selected product's forecast: one line per forecast day, with the product's unit. */
+export const forecastCsv = (forecast: Pick<ProductForecastResponse, 'forecast' | 'product'>): string => csvOf(forecastSheet(forecast));
 
 /**
  * Hands a CSV text to the browser as a download. The byte order mark makes Excel read it as UTF-8

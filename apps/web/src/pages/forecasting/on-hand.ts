@@ -4,7 +4,7 @@
 // The report's lists show the same figure in the same words (onHandCell; ADR 0030, amendment 2026-12-04).
 import type { TFunction } from 'i18next';
 import { formatDay, quantityFormat as units, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
-import { withUnit } from './quantity-words.ts';
+import { withUnit } from '../../components/quantity-words.ts';
 
 /** `figure`: the header's value; `beside`: the count it comes from, or what to do without one. */
 export type OnHandWords = { figure: string; beside: string | null; counted: boolean };

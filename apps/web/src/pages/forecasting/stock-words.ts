@@ -3,7 +3,7 @@
 // (spec §4) — but the day's readout says 0 and how many the shelf falls short by: the demand it
 // cannot meet. Both in the product's unit when it has one ("0 (short by 2.5 kg)", ADR 0177).
 import type { TFunction } from 'i18next';
-import { withUnit } from './quantity-words.ts';
+import { withUnit } from '../../components/quantity-words.ts';
 
 const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 

@@ -2,19 +2,20 @@
 // inventory and monthly growth, the six-month stock projection, and the reports the user pinned.
 import './mantine-styles.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, CloseButton, EmptyState, Group, List, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, CloseButton, EmptyState, Group, List, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDay, formatMonth, quantityFormat, type ReportDataResponse, type StockProjectionPoint } from '@stockwise/contract';
-import { quantitiesWords } from '../forecasting/quantity-words.ts';
+import { formatDay, formatMonth, quantityFormat, type ReportDataResponse, type UnitStockProjection } from '@stockwise/contract';
+import { quantitiesWords, unitName, withUnit } from '../../components/quantity-words.ts';
 import { fetchReportData } from '../../api/reports.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { ReportChart } from '../reports/ReportChart.tsx';
 import { useMoneyFormat } from '../../components/money.ts';
 
-const units = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+// Whole pieces, a tenth of a kilo: the places the server rounds a unit's projection to.
+const projected = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
 /** A projection month ('2026-12') as the other charts name months ('Dec 2026'). */
 export const projectionMonth = (month: unknown): string => (typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? formatMonth(month) : String(month ?? ''));
@@ -27,9 +28,10 @@ export const projectionTick = (month: unknown, index: number): string => {
   const label = projectionMonth(month);
   return index === 0 || (typeof month === 'string' && month.endsWith('-01')) ? label : label.slice(0, 3);
 };
-const projectionUnits = (value: unknown): string => (typeof value === 'number' ? units.format(value) : String(value ?? ''));
-// The legend in the lines' order, high to low (Recharts sorts it by name otherwise: High, Low, Medium).
+const projectionFigure = (value: unknown): string => (typeof value === 'number' ? projected.format(value) : String(value ?? ''));
+// The legend and the readouts in the lines' order, high to low (Recharts sorts them by name otherwise: High, Low, Medium).
 const PROJECTION_ORDER = ['high', 'medium', 'low'];
+const projectionOrder = (item: { dataKey?: unknown }) => PROJECTION_ORDER.indexOf(String(item.dataKey));
 
 function Tasks() {
   const { t } = useTranslation();
@@ -79,14 +81,18 @@ function Tasks() {
   );
 }
 
+const growthWords = (percent: number) => `${percent > 0 ? '+' : ''}${percent.toFixed(1)} %`;
+
 /** The stock totals (exported for its test). */
 export function Stats() {
   const { t } = useTranslation();
   const stats = useDashboardStore((state) => state.data?.inventoryStats);
   const money = useMoneyFormat();
   if (!stats) return null;
-  const growth = stats.monthlyGrowth;
   const inUnits = stats.inventoryByUnit.some((total) => total.unit !== null);
+  // Kilos and pieces grow apart: once a product has a unit, one percent per unit (ADR 0177, amendment 2026-12-06 (2)).
+  const growthPerUnit = inUnits || stats.growthByUnit.some((unitGrowth) => unitGrowth.unit !== null);
+  const noGrowth = growthPerUnit ? stats.growthByUnit.length === 0 : stats.monthlyGrowth === null;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Paper withBorder p="md" component="section" aria-labelledby="total-inventory-title">
@@ -108,12 +114,16 @@ export function Stats() {
           {t('dashboard.stats.monthlyGrowth')}
         </Text>
         {/* No figure rather than a misleading one: the sentence saying when there will be one, not a big "0 %" or "—". */}
-        <Text size={growth === null ? 'md' : 'xl'} fw={growth === null ? 500 : 700} data-testid="monthly-growth">
-          {growth === null ? t('dashboard.stats.noGrowth') : `${growth > 0 ? '+' : ''}${growth.toFixed(1)} %`}
+        <Text size={noGrowth ? 'md' : 'xl'} fw={noGrowth ? 500 : 700} data-testid="monthly-growth">
+          {noGrowth
+            ? t('dashboard.stats.noGrowth')
+            : growthPerUnit
+              ? stats.growthByUnit.map(({ unit, percent }) => t('dashboard.stats.growthInUnit', { growth: growthWords(percent), unit: unitName(unit, t) })).join(', ')
+              : growthWords(stats.monthlyGrowth ?? 0)}
         </Text>
         {stats.snapshotDate && stats.growthSince && (
           <Text size="sm" data-testid="monthly-growth-basis">
-            {t(growth === null ? 'dashboard.stats.noGrowthBasis' : 'dashboard.stats.growthBasis', { date: formatDay(stats.snapshotDate), since: formatDay(stats.growthSince) })}
+            {t(noGrowth ? 'dashboard.stats.noGrowthBasis' : 'dashboard.stats.growthBasis', { date: formatDay(stats.snapshotDate), since: formatDay(stats.growthSince) })}
           </Text>
         )}
       </Paper>
@@ -121,29 +131,59 @@ export function Stats() {
   );
 }
 
-function Projection({ points }: { points: StockProjectionPoint[] }) {
+/**
+ * The unit a projection opens on: the one with the most products (a deli's cheese by the kg rather
+ * than its few gift boxes), the first listed of those with as many.
+ */
+export const openingUnit = (byUnit: readonly UnitStockProjection[]): number =>
+  byUnit.reduce((most, projection, i) => (projection.products > (byUnit[most]?.products ?? 0) ? i : most), 0);
+
+/**
+ * The six-month projection (exported for its test). Kilos and pieces do not add up (ADR 0177,
+ * amendment 2026-12-06 (2)): one unit's products at a time, a chooser when the shop has several, the
+ * explanation, the chart's name and its readouts naming the unit. A catalogue of pieces reads as before.
+ */
+export function Projection({ byUnit }: { byUnit: UnitStockProjection[] }) {
   const { t } = useTranslation();
+  // The unit chosen, by its word ('' for pieces): the list may change under it when the dashboard reloads.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const shown = byUnit.find((projection) => (projection.unit ?? '') === chosen) ?? byUnit[openingUnit(byUnit)];
+  const inUnits = byUnit.some((projection) => projection.unit !== null);
+  const readout = (value: unknown) => withUnit(projectionFigure(value), shown?.unit);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="projection-title">
-      <Title order={2} size="h3" id="projection-title">
-        {t('dashboard.projection.title')}
-      </Title>
-      <Text c="gray.7" size="sm" mb="sm">
-        {t('dashboard.projection.explain')}
+      <Group justify="space-between" align="flex-start">
+        <Title order={2} size="h3" id="projection-title">
+          {t('dashboard.projection.title')}
+        </Title>
+        {byUnit.length > 1 && (
+          <SegmentedControl
+            size="xs"
+            value={shown?.unit ?? ''}
+            onChange={setChosen}
+            data={byUnit.map((projection) => ({ value: projection.unit ?? '', label: unitName(projection.unit, t) }))}
+            aria-label={t('dashboard.projection.unit')}
+            data-testid="projection-unit"
+          />
+        )}
+      </Group>
+      <Text c="gray.7" size="sm" mb="sm" data-testid="projection-explain">
+        {shown && inUnits ? t('dashboard.projection.explainUnit', { count: shown.products, unit: unitName(shown.unit, t) }) : t('dashboard.projection.explain')}
       </Text>
-      {points.length === 0 ? (
+      {!shown ? (
         <Text>{t('dashboard.projection.none')}</Text>
       ) : (
-        <div role="img" aria-label={t('dashboard.projection.label')} data-testid="projection-chart" style={{ height: 280 }}>
+        <div role="img" aria-label={inUnits ? t('dashboard.projection.labelUnit', { unit: unitName(shown.unit, t) }) : t('dashboard.projection.label')} data-testid="projection-chart" style={{ height: 280 }}>
           <ResponsiveContainer width="100%" height="100%">
             {/* Room on the right for the last month's label, which is centred on the chart's edge. */}
             {/* Recharts' keyboard layer off: inside the named image it was a tab stop without a name that did nothing. */}
-            <LineChart data={points} margin={{ top: 5, right: 24, bottom: 5, left: 5 }} accessibilityLayer={false}>
+            <LineChart data={shown.points} margin={{ top: 5, right: 24, bottom: 5, left: 5 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="month" tickFormatter={projectionTick} interval={0} />
-              <YAxis tickFormatter={projectionUnits} />
-              <Tooltip labelFormatter={projectionMonth} formatter={projectionUnits} />
-              <Legend itemSorter={(item) => PROJECTION_ORDER.indexOf(String(item.dataKey))} />
+              <YAxis tickFormatter={projectionFigure} />
+              {/* The readouts in the page's text colour: in the lines' own, High's green read too faint on white (axe, WCAG 1.4.3). */}
+              <Tooltip labelFormatter={projectionMonth} formatter={readout} itemStyle={{ color: 'var(--mantine-color-text)' }} itemSorter={projectionOrder} />
+              <Legend itemSorter={projectionOrder} />
               <Line dataKey="high" name={t('dashboard.projection.high')} stroke="#2ca02c" isAnimationActive={false} />
               <Line dataKey="medium" name={t('dashboard.projection.medium')} stroke="#1f77b4" strokeWidth={2} isAnimationActive={false} />
               <Line dataKey="low" name={t('dashboard.projection.low')} stroke="#d62728" isAnimationActive={false} />
@@ -239,7 +279,7 @@ export default function DashboardPage() {
           <Tasks />
           <Stack gap="md">
             <Stats />
-            {data.state === 'ready' && <Projection points={data.stockProjection} />}
+            {data.state === 'ready' && <Projection byUnit={data.stockProjectionByUnit} />}
           </Stack>
         </SimpleGrid>
       )}

@@ -1,14 +1,15 @@
 // The dashboard's stock worth leaves out stock whose unit cost is unknown (blank, stored as 0) and says how many products that is;
 // it carries the shop's currency once one is chosen (ADR 0166); its monthly growth says what it compares, or when it will show.
+// Kilos and pieces are never one figure: the total, the growth and the projection go one unit at a time once a product has a unit.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import type { DashboardResponse, InventoryStats } from '@stockwise/contract';
+import type { DashboardResponse, InventoryStats, UnitStockProjection } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
 import { initialShopState, useShopStore } from '../../stores/shop.ts';
-import { Stats } from './DashboardPage.tsx';
+import { openingUnit, Projection, Stats } from './DashboardPage.tsx';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -20,7 +21,7 @@ afterEach(() => {
 });
 
 function renderStats(stats: Partial<InventoryStats>) {
-  const inventoryStats: InventoryStats = { totalInventory: 14, inventoryByUnit: [{ unit: null, quantity: 14 }], totalValue: 25, withoutCost: 0, monthlyGrowth: null, snapshotDate: null, growthSince: null, ...stats };
+  const inventoryStats: InventoryStats = { totalInventory: 14, inventoryByUnit: [{ unit: null, quantity: 14 }], totalValue: 25, withoutCost: 0, monthlyGrowth: null, growthByUnit: [], snapshotDate: null, growthSince: null, ...stats };
   useDashboardStore.setState({ data: { inventoryStats } as DashboardResponse });
   render(
     <MantineProvider>
@@ -77,6 +78,16 @@ describe('the monthly growth on the dashboard', () => {
     ]);
   });
 
+  it('says one percent per unit once a product has a unit, not kilos and pieces in one figure (ADR 0177, amendment 2026-12-06 (2))', () => {
+    const inUnits = { inventoryByUnit: [{ unit: null, quantity: 400 }, { unit: 'kg', quantity: 25.3 }], snapshotDate: '2025-11-20', growthSince: '2025-10-20' };
+    expect(growthTexts({ ...inUnits, monthlyGrowth: 29.3, growthByUnit: [{ unit: null, percent: 33.3 }, { unit: 'kg', percent: -18.8 }] })[0]).toBe('+33.3 % in units, -18.8 % in kg');
+    cleanup();
+    // Only the pieces have a month of history: their figure, named, not the sum's.
+    expect(growthTexts({ ...inUnits, monthlyGrowth: 29.3, growthByUnit: [{ unit: null, percent: 33.3 }] })[0]).toBe('+33.3 % in units');
+    cleanup();
+    expect(growthTexts({ ...inUnits, monthlyGrowth: 29.3, growthByUnit: [] })[0]).toBe('Growth shows once a month of stock history is here');
+  });
+
   it('shows no figure before a month of stock history, and says when it will', () => {
     expect(growthTexts({ snapshotDate: '2025-11-18', growthSince: '2025-10-18' })).toEqual([
       'Growth shows once a month of stock history is here',
@@ -85,5 +96,51 @@ describe('the monthly growth on the dashboard', () => {
     cleanup();
     // Before the first stock count: the sentence alone.
     expect(growthTexts({})).toEqual(['Growth shows once a month of stock history is here', null]);
+  });
+});
+
+describe('the stock projection on the dashboard', () => {
+  const series = (unit: string | null, products: number, medium: number): UnitStockProjection => ({ unit, products, points: [{ month: '2025-11', high: medium + 1, medium, low: medium - 1 }] });
+  const renderProjection = (byUnit: UnitStockProjection[]) =>
+    render(
+      <MantineProvider>
+        <Projection byUnit={byUnit} />
+      </MantineProvider>,
+    );
+  const shown = () => [screen.getByTestId('projection-explain').textContent, screen.getByTestId('projection-chart').getAttribute('aria-label')];
+
+  it('reads as before for a catalogue of pieces: one chart, no unit to choose', () => {
+    renderProjection([series(null, 40, 120)]);
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    expect(shown()).toEqual([
+      "Medium: total projected stock at each month end from the latest forecasts and scheduled deliveries. High and low: the 80 % band of the whole catalogue's demand.",
+      'Projected stock per month: high, medium and low',
+    ]);
+  });
+
+  it('opens on the unit with the most products, pieces first in the choice, and names the unit it shows', () => {
+    renderProjection([series(null, 3, 120), series('kg', 200, 24.3)]);
+    expect(screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['units', 'kg']);
+    expect(screen.getByRole('radio', { name: 'kg' })).toHaveProperty('checked', true);
+    expect(shown()).toEqual([
+      'Medium: projected stock of the 200 products counted in kg at each month end, from the latest forecasts and scheduled deliveries. High and low: the 80 % band of their demand.',
+      'Projected stock in kg per month: high, medium and low',
+    ]);
+    fireEvent.click(screen.getByRole('radio', { name: 'units' }));
+    expect(shown()).toEqual([
+      'Medium: projected stock of the 3 products counted in units at each month end, from the latest forecasts and scheduled deliveries. High and low: the 80 % band of their demand.',
+      'Projected stock in units per month: high, medium and low',
+    ]);
+  });
+
+  it('names a shop of one unit that is not pieces', () => {
+    renderProjection([series('kg', 1, 2.5)]);
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    expect(shown()[0]).toBe('Medium: projected stock of the 1 product counted in kg at each month end, from the latest forecasts and scheduled deliveries. High and low: the 80 % band of its demand.');
+  });
+
+  it('takes the first listed of the units with as many products', () => {
+    expect(openingUnit([series(null, 5, 1), series('kg', 5, 1), series('l', 2, 1)])).toBe(0);
+    expect(openingUnit([series(null, 5, 1), series('kg', 6, 1), series('l', 6, 1)])).toBe(1);
   });
 });

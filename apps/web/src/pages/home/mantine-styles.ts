@@ -4,3 +4,5 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/SegmentedControl.css';
