@@ -17,7 +17,7 @@ import { useCan } from '../../stores/role.ts';
 import { useShopStore } from '../../stores/shop.ts';
 import { useViewerDates } from '../datatab/viewer-dates.ts';
 import { orderDueNow } from './order-by.tsx';
-import { withUnit } from './quantity-words.ts';
+import { withUnit } from '../../components/quantity-words.ts';
 
 /** What a row (or the product panel) knows of the order it advises. */
 export type AdvisedOrder = { styleCode: string; name: string; unit: string | null; orderQuantity: number; orderBy: string | null; leadTimeDays: number };
