@@ -72,7 +72,7 @@ const SYNONYMS: Record<string, string[]> = {
   // lists is one it sells, and an order rounded too little is corrected where one too large is paid.
   order_multiple: ['ordermultiple', 'ordermultiples', 'orderincrement', 'casesize', 'casequantity', 'caseqty', 'casepack', 'packsize', 'packquantity', 'packqty', 'cartonsize', 'cartonquantity', 'cartonqty',
     'unitspercase', 'unitspercarton', 'unitscarton', 'unitsperpack', 'qtypercase', 'qtypercarton', 'innerpack', 'innerpackqty', 'innerqty', 'innerquantity', 'outerpack', 'outerpackqty', 'outerqty', 'outerquantity',
-    'vpe', 'verpackungseinheit', 'gebindegrosse', 'gebindemenge', 'colisage', 'pcb', 'uniteparcolis', 'unidadesporcaja', 'unidadesporbulto', 'verpakkingseenheid', 'pezziperconfezione', 'pezziperimballo'],
+    'vpe', 'verpackungseinheit', 'gebindegroße', 'gebindegrosse', 'gebindemenge', 'colisage', 'pcb', 'uniteparcolis', 'unidadesporcaja', 'unidadesporbulto', 'verpakkingseenheid', 'pezziperconfezione', 'pezziperimballo'],
   min_order_quantity: ['minorderquantity', 'minimumorderquantity', 'moq', 'minorder', 'minimumorder', 'minorderqty', 'minimumorderqty', 'minqty', 'minimumqty', 'minquantity', 'minimumquantity',
     'mindestbestellmenge', 'minbestellmenge', 'mindestmenge', 'mindestabnahme', 'mindestabnahmemenge', 'qteminimum', 'qtemin', 'quantiteminimum', 'quantiteminimale', 'quantiteminimumdecommande', 'minimumdecommande', 'commandeminimum',
     'pedidominimo', 'cantidadminima', 'minimumbestelling', 'minimalebestelhoeveelheid', 'minimumbestelhoeveelheid', 'ordineminimo', 'quantitaminima', 'lottominimo'],
