@@ -210,8 +210,22 @@ export const configResponse = z.union([
   z.object({ success: z.literal(true), content: z.record(z.string(), z.unknown()) }),
   z.object({ success: z.literal(false), message: z.string() }),
 ]);
+/**
+ * An inventory entity as GET /api/yaml/config/ gives it: its configuration and name, the version a
+ * save sends back as If-Match (ADR 0168's amendment), and the entity as the configuration file has
+ * it (`file_config`, without its name; null when only saved through the API): what
+ * POST /api/yaml/reset-entity/ sets it back to (ADR 0181).
+ */
+export const configEntity = entityConfig.extend({ name: z.string(), version: z.string(), file_config: entityConfig.omit({ name: true }).nullable() });
+export type ConfigEntity = z.infer<typeof configEntity>;
+/** What GET adds to an entity's configuration: read-only, left out of an entity sent back whole to update-entity. */
+export const ENTITY_READ_ONLY_KEYS: readonly string[] = ['version', 'file_config'] satisfies (keyof ConfigEntity)[];
+
+const entityName = storableName().trim().min(1, 'Entity name is required.').max(100);
 export const updateEntityRequest = z.strictObject({
-  entity_name: storableName().trim().min(1, 'Entity name is required.').max(100),
+  entity_name: entityName,
   config: z.record(storableName(), z.unknown()),
 });
+/** The answer to an update or a reset: the entity as GET now shows it. */
 export const updateEntityResponse = z.object({ success: z.literal(true), message: z.string(), entity: z.record(z.string(), z.unknown()) });
+export const resetEntityRequest = z.strictObject({ entity_name: entityName });

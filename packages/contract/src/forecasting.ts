@@ -175,6 +175,8 @@ export const reportProduct = z.object({
   /** What its quantities (on hand, the order) count, as the forecast read's `product.unit`; null: pieces (ADR 0177). */
   unit: z.string().nullable(),
   unitCost: z.number(),
+  /** The days an order takes to arrive, as its advice reckoned them: an order recorded from the list is expected after them (ADR 0182). */
+  leadTimeDays: z.number(),
   firstStockout: z.string().nullable(),
   stockoutType: z.enum(['stockForecast', 'stockLowerBound']).nullable(),
   reorderPoint: z.number(),

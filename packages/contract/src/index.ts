@@ -22,3 +22,4 @@ export * from './shop.ts';
 export * from './money.ts';
 export * from './units.ts';
 export * from './quantity-units.ts';
+export * from './order-advice.ts';

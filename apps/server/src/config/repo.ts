@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** The entities updated through the API, each with its version (the count of its saves). */
+/** The entities updated through the API, each with its version (the count of its saves); `config` null: set back to the file's (ADR 0181). */
 export const listEntityOverrides = (db: Kysely<Database>) =>
   db.selectFrom('config_entities').select(['name', 'config', sql<string>`version::text`.as('version')]).orderBy('name').execute();
 
@@ -35,6 +35,21 @@ export async function saveEntityOverride(db: Kysely<Database>, name: string, con
         : await db.updateTable('config_entities').set(saved).where('name', '=', name).where(sql`version::text`, '=', save.expected).returning(sql<string>`version::text`.as('version')).executeTakeFirst();
   return written ?? 'stale';
 }
+
+/**
+ * Clears entity `name`'s saved configuration (it follows the file again) by user `by`, at version
+ * `expected` or any when undefined: the version it now has, or undefined when nothing was cleared
+ * (none saved, or the version moved on). One statement, as a save.
+ */
+export const clearEntityOverride = async (db: Kysely<Database>, name: string, reset: { by: number; expected?: string | undefined }): Promise<{ version: string } | undefined> =>
+  db
+    .updateTable('config_entities')
+    .set({ config: null, updated_by: reset.by, version: sql`config_entities.version + 1`, updated_at: sql<string>`now()` })
+    .where('name', '=', name)
+    .where('config', 'is not', null)
+    .$if(reset.expected !== undefined, (query) => query.where(sql`version::text`, '=', reset.expected))
+    .returning(sql<string>`version::text`.as('version'))
+    .executeTakeFirst();
 
 export const listSavedMappings = (db: Kysely<Database>) => db.selectFrom('config_mappings').select(['name', 'config', 'created_by']).orderBy('name').execute();
 

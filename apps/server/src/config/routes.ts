@@ -1,20 +1,24 @@
-// GET /api/yaml/config/, POST /api/yaml/update-entity/ and POST /api/yaml/save-mapping/.
+// GET /api/yaml/config/, POST /api/yaml/update-entity/, POST /api/yaml/reset-entity/ and POST /api/yaml/save-mapping/.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { configResponse, errorBody, saveMappingRequest, saveMappingResponse, timeZoneQuery, updateEntityRequest, updateEntityResponse } from '@stockwise/contract';
+import { configResponse, errorBody, resetEntityRequest, saveMappingRequest, saveMappingResponse, timeZoneQuery, updateEntityRequest, updateEntityResponse } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
 import { versionedWrite } from '../http/versions.ts';
-import { configWithVersions, readProductConfig, saveMapping, updateEntityConfig, type ConfigContext, type EntityMappingCheck, type TableColumnsLookup } from './service.ts';
+import { configWithVersions, readProductConfig, resetEntityConfig, saveMapping, updateEntityConfig, type ConfigContext, type EntityMappingCheck, type TableColumnsLookup } from './service.ts';
 
 export function configRoutes(ctx: ConfigContext, columnsOf: TableColumnsLookup, checkEntityMapping: EntityMappingCheck): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/yaml/config/', {
       config: { policy: 'viewer' },
-      schema: { tags: ['config'], summary: 'The product configuration (tables, mappings, queries, inventory.entities, each entity with its version)', response: { 200: configResponse, 401: errorBody } },
+      schema: {
+        tags: ['config'],
+        summary: "The product configuration (tables, mappings, queries, inventory.entities, each entity with its version and the configuration file's version of it, file_config)",
+        response: { 200: configResponse, 401: errorBody },
+      },
       handler: async () => {
         const reading = await readProductConfig(ctx);
         switch (reading.status) {
           case 'ok':
-            return { success: true as const, content: configWithVersions(reading.config, reading.entityVersions) };
+            return { success: true as const, content: configWithVersions(reading) };
           case 'missing':
             return { success: false as const, message: 'Configuration file not found' };
           case 'invalid':
@@ -34,6 +38,20 @@ export function configRoutes(ctx: ConfigContext, columnsOf: TableColumnsLookup, 
       handler: async (request) => {
         const entity = await updateEntityConfig(ctx, { entityName: request.body.entity_name, config: request.body.config, columnsOf }, versionedWrite(request));
         return { success: true as const, message: `Entity '${entity.name}' updated.`, entity };
+      },
+    });
+    app.post('/api/yaml/reset-entity/', {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['config'],
+        summary: "Set one inventory entity back to the configuration file's version (its file_config), which it then follows; with If-Match as update-entity (409 edit_conflict)",
+        querystring: timeZoneQuery,
+        body: resetEntityRequest,
+        response: { 200: updateEntityResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      },
+      handler: async (request) => {
+        const entity = await resetEntityConfig(ctx, request.body.entity_name, versionedWrite(request));
+        return { success: true as const, message: `Entity '${entity.name}' set back to the configuration file's version.`, entity };
       },
     });
     app.post('/api/yaml/save-mapping/', {

@@ -5,9 +5,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { parse as parseYaml } from 'yaml';
-import { entityConfig, mappingConfig, productConfig, type EntityConfig, type EntityMapping, type MappingConfig, type ProductConfig, type Role } from '@stockwise/contract';
+import { ENTITY_READ_ONLY_KEYS, entityConfig, mappingConfig, productConfig, type ConfigEntity, type EntityConfig, type EntityMapping, type MappingConfig, type ProductConfig, type Role } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
-import { AppError, validationError } from '../http/errors.ts';
+import { AppError, conflictError, notFoundError, validationError } from '../http/errors.ts';
 import { editConflictError, type VersionedWrite } from '../http/versions.ts';
 import type { ProductConfigCache } from './cache.ts';
 import * as repo from './repo.ts';
@@ -17,8 +17,11 @@ export type ConfigContext = { db: Kysely<Database>; configFile: string; cache?: 
 
 type FileReading = { status: 'ok'; config: ProductConfig } | { status: 'missing' } | { status: 'invalid'; reason: string };
 
-/** The file with the database's overlay; `entityVersions`: each entity saved through the API, its version (ADR 0168's amendment). */
-export type ConfigReading = Exclude<FileReading, { status: 'ok' }> | { status: 'ok'; config: ProductConfig; entityVersions: Record<string, string> };
+/**
+ * The file with the database's overlay; `entityVersions`: each entity saved through the API, its
+ * version (ADR 0168's amendment); `fileEntities`: the file's entities by name, as shipped (ADR 0181).
+ */
+export type ConfigReading = Exclude<FileReading, { status: 'ok' }> | { status: 'ok'; config: ProductConfig; entityVersions: Record<string, string>; fileEntities: Record<string, EntityConfig> };
 
 const EMPTY_CONFIG: ProductConfig = { tables: {}, mappings: {}, queries: {}, inventory: { entities: [] } };
 
@@ -70,24 +73,32 @@ async function loadProductConfig(ctx: ConfigContext): Promise<ConfigReading> {
     if (parsed.success) mappings[mapping.name] = parsed.data;
   }
   const entities = [...reading.config.inventory.entities];
+  const fileEntities = Object.fromEntries(entities.map(({ name, ...entity }) => [name, entity]));
   const entityVersions: Record<string, string> = {};
   for (const override of overrides) {
     entityVersions[override.name] = override.version;
+    // Set back to the file's version (reset-entity): the version counts on, the file's entity stands.
+    if (override.config === null) continue;
     const entity = { ...(override.config as EntityConfig), name: override.name };
     const index = entities.findIndex((e) => e.name === override.name);
     if (index >= 0) entities[index] = entity;
     else entities.push(entity);
   }
-  return { status: 'ok', config: { ...reading.config, mappings, inventory: { entities } }, entityVersions };
+  return { status: 'ok', config: { ...reading.config, mappings, inventory: { entities } }, entityVersions, fileEntities };
 }
 
 /** Through the cache when there is one: then shared and frozen. */
 const currentReading = (ctx: ConfigContext): Promise<ConfigReading> => (ctx.cache ? ctx.cache.read(ctx.configFile, () => loadProductConfig(ctx)) : loadProductConfig(ctx));
 
-/** The configuration as GET /api/yaml/config/ answers it: each entity with its version ("0": only in the file), the one to send back as If-Match. */
-export const configWithVersions = (config: ProductConfig, entityVersions: Record<string, string>) => ({
+type LoadedConfig = Extract<ConfigReading, { status: 'ok' }>;
+
+/**
+ * The configuration as GET /api/yaml/config/ answers it: each entity with its version ("0": never
+ * saved through the API), the one to send back as If-Match, and the file's version of it.
+ */
+export const configWithVersions = ({ config, entityVersions, fileEntities }: LoadedConfig) => ({
   ...config,
-  inventory: { entities: config.inventory.entities.map((entity) => ({ ...entity, version: entityVersions[entity.name] ?? '0' })) },
+  inventory: { entities: config.inventory.entities.map((entity): ConfigEntity => ({ ...entity, version: entityVersions[entity.name] ?? '0', file_config: fileEntities[entity.name] ?? null })) },
 });
 
 /** The configuration as the file and the database give it now; the caller's own copy. */
@@ -114,16 +125,31 @@ export type TableColumnsLookup = (tableName: string) => Promise<string[] | null>
 /** Refuses (a 400 naming the field and value) what an entity's table cannot take in a mapping being saved: its value maps. */
 export type EntityMappingCheck = (config: ProductConfig, entityType: string, mapping: EntityMapping) => Promise<void>;
 
+/** Entity `name` as GET shows it now, read past the cache (another instance's save may not have reached it yet); undefined: no such entity. */
+async function currentEntity(ctx: ConfigContext, name: string): Promise<ConfigEntity | undefined> {
+  const reading = await readProductConfig({ db: ctx.db, configFile: ctx.configFile });
+  return reading.status === 'ok' ? configWithVersions(reading).inventory.entities.find((entity) => entity.name === name) : undefined;
+}
+
 /**
- * The refusal of a save of entity `name` on a version no longer stored: the entity as GET shows it
- * now (read past the cache, which another instance's save may not have reached yet), who saved it
- * last and when. A version of an entity that never existed is no version of it: a 400.
+ * The refusal of a save or reset of entity `name` on a version no longer stored: the entity as GET
+ * shows it now, who saved it last and when. A version of an entity that does not exist is no
+ * version of it: a 400.
  */
-async function refusedEntityWrite(ctx: ConfigContext, name: string, write: VersionedWrite): Promise<AppError> {
-  const [reading, stored] = await Promise.all([readProductConfig({ db: ctx.db, configFile: ctx.configFile }), repo.readEntityVersion(ctx.db, name)]);
-  const current = reading.status === 'ok' ? configWithVersions(reading.config, reading.entityVersions).inventory.entities.find((entity) => entity.name === name) : undefined;
-  if (!current) throw validationError(`If-Match: the entity '${name}' has never been saved; its version is "0" (or send no If-Match).`, { 'If-Match': ['Not a version of this entity.'] });
-  return editConflictError({ thing: 'entity', action: 'edit', current, lastSave: stored.at ? { by: stored.by, at: stored.at } : null, timeZone: write.timeZone });
+async function refusedEntityWrite(ctx: ConfigContext, name: string, write: VersionedWrite, action: 'edit' | 'reset'): Promise<AppError> {
+  const [current, stored] = await Promise.all([currentEntity(ctx, name), repo.readEntityVersion(ctx.db, name)]);
+  if (!current) throw validationError(`If-Match: there is no entity '${name}'; its version is "${stored.version}" (or send no If-Match).`, { 'If-Match': ['Not a version of this entity.'] });
+  return editConflictError({ thing: 'entity', action, current, lastSave: stored.at ? { by: stored.by, at: stored.at } : null, timeZone: write.timeZone });
+}
+
+/** The file's version of entity `name` (without its name); null when the file has none, undefined when the file cannot be read. */
+async function fileEntity(configFile: string, name: string): Promise<EntityConfig | null | undefined> {
+  const reading = await readConfigFile(configFile);
+  if (reading.status !== 'ok') return undefined;
+  const found = reading.config.inventory.entities.find((candidate) => candidate.name === name);
+  if (!found) return null;
+  const { name: _name, ...entity } = found;
+  return entity;
 }
 
 /**
@@ -135,11 +161,11 @@ export async function updateEntityConfig(
   ctx: ConfigContext,
   options: { entityName: string; config: Record<string, unknown>; columnsOf: TableColumnsLookup },
   write: VersionedWrite,
-): Promise<EntityConfig & { name: string; version: string }> {
-  if (write.expected !== undefined && (await repo.readEntityVersion(ctx.db, options.entityName)).version !== write.expected) throw await refusedEntityWrite(ctx, options.entityName, write);
+): Promise<ConfigEntity> {
+  if (write.expected !== undefined && (await repo.readEntityVersion(ctx.db, options.entityName)).version !== write.expected) throw await refusedEntityWrite(ctx, options.entityName, write, 'edit');
   const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
-  // An entity read from GET and sent back whole carries its version: read-only, never part of the configuration.
-  const parsed = entityConfig.safeParse(Object.fromEntries(Object.entries(options.config).filter(([key]) => key !== 'version')));
+  // An entity read from GET and sent back whole carries its version and the file's: read-only, never part of the configuration.
+  const parsed = entityConfig.safeParse(Object.fromEntries(Object.entries(options.config).filter(([key]) => !ENTITY_READ_ONLY_KEYS.includes(key))));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw invalid(`${issue?.path.join('.') || 'config'}: ${issue?.message ?? 'invalid'}`);
@@ -154,10 +180,38 @@ export async function updateEntityConfig(
   if (unknownTarget) throw invalid(`field_mappings target '${unknownTarget}' is not a column of '${entity.table}'.`);
   const stored = { ...entity, name: options.entityName };
   const saved = await repo.saveEntityOverride(ctx.db, options.entityName, stored, write);
-  if (saved === 'stale') throw await refusedEntityWrite(ctx, options.entityName, write);
+  if (saved === 'stale') throw await refusedEntityWrite(ctx, options.entityName, write, 'edit');
   // Other instances drop theirs when the trigger's notification arrives; this one answers from the new state at once.
   ctx.cache?.forget();
-  return { ...stored, version: saved.version };
+  return { ...stored, version: saved.version, file_config: (await fileEntity(ctx.configFile, options.entityName)) ?? null };
+}
+
+/**
+ * Sets entity `name` back to the configuration file's version (POST /api/yaml/reset-entity/, ADR
+ * 0181) at the version the caller read (If-Match; none: whatever the version). The entity's saved
+ * configuration is cleared, not replaced by a copy of the file's: it follows the file again, a
+ * later edit of the file included. Its version counts on (were the row deleted, a form opened at
+ * version 1 before the reset would match the next save's 1 after it), and the reset is recorded as
+ * a save by its admin. An entity with no saved configuration (never saved, or reset already) is
+ * left as it is. The entity as GET shows it now.
+ */
+export async function resetEntityConfig(ctx: ConfigContext, name: string, write: VersionedWrite): Promise<ConfigEntity> {
+  if (write.expected !== undefined && (await repo.readEntityVersion(ctx.db, name)).version !== write.expected) throw await refusedEntityWrite(ctx, name, write, 'reset');
+  const inFile = await fileEntity(ctx.configFile, name);
+  if (inFile === undefined) throw conflictError(`The configuration file cannot be read, so '${name}' has no file version to go back to; GET /api/yaml/config/ says why.`);
+  if (inFile === null) {
+    if (await currentEntity(ctx, name)) throw validationError(`The entity '${name}' is not in the configuration file (it was added through the API): there is no file version to go back to.`, { entity_name: ['Not an entity of the configuration file.'] });
+    throw notFoundError(`No entity named '${name}'.`);
+  }
+  const cleared = await repo.clearEntityOverride(ctx.db, name, write);
+  if (cleared) {
+    ctx.cache?.forget();
+    return { name, ...inFile, version: cleared.version, file_config: inFile };
+  }
+  // Nothing cleared: already as in the file, or saved by someone else since the check above.
+  const current = await currentEntity(ctx, name);
+  if (!current || (write.expected !== undefined && current.version !== write.expected)) throw await refusedEntityWrite(ctx, name, write, 'reset');
+  return current;
 }
 
 /**

@@ -116,7 +116,8 @@ export type DataTablesTable = {
 export type DataFoldersTable = { path: string; created_at: CreatedAt };
 export type ConfigEntitiesTable = {
   name: string;
-  config: ColumnType<Record<string, unknown>, string, string>;
+  /** Null: set back to the configuration file's version, which it follows (ADR 0181). */
+  config: ColumnType<Record<string, unknown> | null, string, string | null>;
   updated_at: ColumnType<Date, string | undefined, string>;
   /** Saves of the entity through the API (ADR 0168's amendment); bigint, read as text. */
   version: ColumnType<string, number | undefined, RawBuilder<unknown>>;

@@ -1,5 +1,5 @@
 // SQL of the forecasting feature: generation tasks, product histories and stored forecasts.
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import { executeCompiled } from '../db/compiled.ts';
 import { databaseErrorOf } from '../db/errors.ts';
 import type { Database, TaskRestartRecord } from '../db/schema.ts';
@@ -38,15 +38,29 @@ export async function insertCatalogueTask(db: Db, task: { id: string; forecastDa
   return rows.length > 0;
 }
 
+/** Spec §3: a product's style code is its code, else its id. */
+const styleCodeOfProduct = sql<string>`coalesce(nullif(product_code, ''), id::text)`;
+/** The single-product tasks of a style code waiting to run (they have read nothing yet). */
+const queuedRunOf = (styleCode: RawBuilder<string>) => sql`select t.id from forecast_tasks t where t.style_code = ${styleCode} and t.status in (${sql.join([...QUEUED_STATUSES])})`;
+
 /**
  * The style codes (spec §3: the product code, else the id) of those of these products that exist
  * and have no single-product task waiting to run.
  */
 export async function productsWithoutQueuedForecast(db: Db, productIds: number[]): Promise<string[]> {
   const { rows } = await sql<{ style_code: string }>`
-    select style_code from (select coalesce(nullif(product_code, ''), id::text) as style_code from data.products where id = any(${productIds}::bigint[])) product
-    where not exists (select 1 from forecast_tasks t where t.style_code = product.style_code and t.status in ('pending', 'processing'))`.execute(db);
+    select style_code from (select ${styleCodeOfProduct} as style_code from data.products where id = any(${productIds}::bigint[])) product
+    where not exists (${queuedRunOf(sql`product.style_code`)})`.execute(db);
   return rows.map((row) => row.style_code);
+}
+
+/** A product's style code and the single-product task of it waiting to run (null: none); undefined when the product does not exist. */
+export async function queuedProductRun(db: Db, productId: number): Promise<{ styleCode: string; taskId: string | null } | undefined> {
+  const { rows } = await sql<{ style_code: string; task_id: string | null }>`
+    select product.style_code, (${queuedRunOf(sql`product.style_code`)} order by t.created_at limit 1) as task_id
+    from (select ${styleCodeOfProduct} as style_code from data.products where id = ${productId}) product`.execute(db);
+  const row = rows[0];
+  return row && { styleCode: row.style_code, taskId: row.task_id };
 }
 
 /** The whole-catalogue task waiting to run, if any. */

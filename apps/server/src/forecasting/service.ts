@@ -258,6 +258,17 @@ export async function refreshForecastsAfterDeliveries(ctx: ForecastingContext, p
   else await refreshForecastsOfProducts(ctx, productIds);
 }
 
+/**
+ * The product a buyer recorded an order of is forecast again on its own (ADR 0182), by the rule of
+ * a row write (ADR 0133): the run of it waiting to start, which has read nothing yet, else a new one.
+ * The run's task id, for the screen to follow.
+ */
+export async function refreshForecastAfterOrder(ctx: ForecastingContext, productId: number, requestedBy: number): Promise<string> {
+  const product = await repo.queuedProductRun(ctx.db, productId);
+  if (!product) throw productNotFound(String(productId));
+  return product.taskId ?? queueProductTask(ctx, { styleCode: product.styleCode, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy });
+}
+
 /** Each product is forecast again on its own, unless a run of it is already waiting (ADR 0133). */
 async function refreshForecastsOfProducts(ctx: ForecastingContext, productIds: number[]): Promise<void> {
   for (const styleCode of await repo.productsWithoutQueuedForecast(ctx.db, productIds)) {
@@ -710,7 +721,7 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     on_order_late: advice.deliveriesLate,
     page: query.page,
     page_size: query.page_size,
-    products: advice.products.map(({ productId, leadTimeDays: _lead, ...product }) => ({ ...product, shortHistory: shortHistory.has(productId) })),
+    products: advice.products.map(({ productId, ...product }) => ({ ...product, shortHistory: shortHistory.has(productId) })),
     unknown_stock: advice.unknownStock,
   };
 }

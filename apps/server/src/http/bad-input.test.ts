@@ -70,11 +70,15 @@ const cases: BadInput[] = [
   ['a NUL in an entity name', () => entity({}, `products${NUL}`), 400],
   ['a NUL in an entity description', () => entity({ description: `about${NUL}` }), 400],
   ['a NUL in an entity table', () => entity({ table: `products${NUL}` }), 400],
+  ['a NUL in the name of an entity to set back to the file', () => ({ path: '/api/yaml/reset-entity/', body: { entity_name: `sales${NUL}` } }), 400],
+  ['a 10k-character name of an entity to set back to the file', () => ({ path: '/api/yaml/reset-entity/', body: { entity_name: LONG } }), 400],
   ['a NUL in a named query parameter', () => ({ path: '/api/queries/queries/units_sold_last_30_days/?days=3%00' }), 400],
   ['a NUL in a forecast style code', () => ({ path: '/api/forecasting/request-generation/', body: { style_code: `P-1${NUL}` } }), 400],
   ['a NUL in the style code of a product forecast', () => ({ path: '/api/forecasting/forecasts/P-1%00' }), 400],
   ['a NUL in a forecast task id', () => ({ path: '/api/forecasting/status/abc%00/' }), 400],
   ['a NUL in the style code of an order the assistant creates', () => ({ path: '/api/assistant/actions/', body: { action: 'create_recommended_orders', orders: [{ styleCode: `P-1${NUL}`, quantity: 5 }] }, as: 'editor' }), 400],
+  ['a NUL in the style code of an order recorded from the list', () => ({ path: '/api/order-advice/orders/', body: { styleCode: `P-1${NUL}`, quantity: 5, expectedDate: '2030-01-01' }, as: 'editor' }), 400],
+  ['a NUL in the quantity of an order recorded from the list', () => ({ path: '/api/order-advice/orders/', body: { styleCode: 'P-1', quantity: `5${NUL}`, expectedDate: '2030-01-01' }, as: 'editor' }), 400],
   ['a NUL in an import id', () => ({ path: '/api/records/imports/abc%00/' })],
 
   // Lone surrogates: not text at all; stored, they would silently become U+FFFD.
@@ -90,6 +94,8 @@ const cases: BadInput[] = [
   ['a 10k-character filter value', (f) => data(f, filters({ title: LONG })), 400],
   ['a 10k-character entity name', () => entity({}, LONG), 400],
   ['a 10k-character style code', () => ({ path: '/api/forecasting/request-generation/', body: { style_code: LONG } }), 400],
+  ['a 10k-character quantity of an order recorded from the list', () => ({ path: '/api/order-advice/orders/', body: { styleCode: 'P-1', quantity: LONG, expectedDate: '2030-01-01' }, as: 'editor' }), 400],
+  ['a 10k-character arrival of an order recorded from the list', () => ({ path: '/api/order-advice/orders/', body: { styleCode: 'P-1', quantity: 5, expectedDate: LONG }, as: 'editor' }), 400],
   ['a 10k-character table name in the path', () => ({ path: `/api/records/tables/${LONG}/data/` }), 400],
 
   // Numbers as strings, numbers out of range, the wrong kind of number.

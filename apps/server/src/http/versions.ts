@@ -56,7 +56,7 @@ const THINGS = {
 export type EditConflict = {
   thing: keyof typeof THINGS;
   /** The write refused: what the user is told to do again after reloading. */
-  action: 'edit' | 'delete';
+  action: 'edit' | 'delete' | 'reset';
   /** The row, report, integration, shop settings or entity configuration as they are now (as their GET shows them: an integration's secret masked). */
   current: Record<string, unknown>;
   /** The save that made the version now stored, when it is known (a Data screen, report editor, integration editor, shop or entity configuration save); null for others (an import, an integration's pause). */
@@ -72,7 +72,7 @@ export type EditConflict = {
 export function editConflictError(conflict: EditConflict): AppError {
   const { thing, action, lastSave } = conflict;
   const { subject, was, it } = THINGS[thing];
-  const then = action === 'edit' ? 'edit again' : `delete ${it} if you still mean to`;
+  const then = action === 'edit' ? 'edit again' : `${action} ${it} if you still mean to`;
   const by = lastSave?.by ? ` by ${lastSave.by}` : '';
   const when = lastSave ? ` ${whenWords(lastSave.at, conflict.timeZone, conflict.now ?? new Date())}` : '';
   const detail = lastSave

@@ -221,6 +221,19 @@ describe.each(backends)('a shop selling by weight or length on %s', (backend) =>
       expect(stock.rows).toEqual([{ current_stock: 1.5 }]);
     });
 
+    it('reads a code in the unit of the product it names exactly, and one written in another case only when no two products differ in case alone', async () => {
+      // rye-1 is a flour in kg and RYE-1 a loaf counted in pieces: each code is its own product's.
+      const catalogue = 'Item,Description,Unit\nrye-1,Rye flour,kg\nRYE-1,Rye loaf,\nSPELT-7,Spelt flour,kg\n';
+      const listed = await importFile(server, token, { fileName: 'items.csv', content: catalogue, mapping: { entities: { products: { field_mappings: { product_code: 'Item', name: 'Description', unit: 'Unit' } } } }, entityType: 'products' });
+      expect(listed.status, JSON.stringify(listed.json)).toBe(200);
+      const file = ['Date,Item,Qty', '20/11/2026,rye-1,500 g', '20/11/2026,RYE-1,2 pcs', '20/11/2026,spelt-7,250 g'].join('\n');
+      const result = await importFile(server, token, { fileName: 'till.csv', content: file, mapping: salesMapping(), entityType: 'sales' });
+      expect(result.status, JSON.stringify(result.json)).toBe(200);
+      expect(await stored('rye-1')).toEqual([{ date: '2026-11-20', quantity: '0.500' }]);
+      expect(await stored('RYE-1')).toEqual([{ date: '2026-11-20', quantity: '2.000' }]);
+      expect(await stored('SPELT-7')).toEqual([{ date: '2026-11-20', quantity: '0.250' }]);
+    });
+
     it("refuses a unit of another kind or a word it does not know, naming row, field and units; money does not take a unit; nothing is written", async () => {
       const before = await stored('CHE-001');
       const file = ['Date,Item,Qty', '23/11/2026,CHE-001,0.5 l', '23/11/2026,CHE-001,3 boxes', '23/11/2026,CHE-001,2 pcs', '23/11/2026,CHE-001,0.5 g', '23/11/2026,CHE-001,1 mg', '23/11/2026,CHE-001,2 in stock', '23/11/2026,HAM-002,0.125 kg', '23/11/2026,HAM-002,0.5 l'].join('\n');

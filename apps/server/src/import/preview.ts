@@ -92,7 +92,6 @@ const SYNONYMS: Record<string, string[]> = {
  */
 const WHOLE_NAMES_ONLY = new Set(['unit']);
 
-/** target field -> the source column whose name matches it (each column used once), or null. */
 /**
  * A JSON record's paths naming an id (`product_id`, `line_items.0.variant_id`) whose values are
  * numbers: a shop's own row ids (Shopify's line item product_id), not the code its products are
@@ -109,11 +108,22 @@ export function numericIdPaths(header: string[], values: unknown[]): Set<string>
 }
 
 /**
- * The header's column proposed for each target, by name. `numericIds` (numericIdPaths): taken for a
- * product only where no other column answers to it: a line item's `sku` beside its numeric
- * `product_id` is the product.
+ * The header's column proposed for each target, by name. `defaults` (the entity's default field
+ * mappings, Settings → Import entities): a target's column there is proposed first when the file
+ * has it, by its whole name (ignoring case and spacing, as every name here) — what this shop's files
+ * call it, set by an administrator, outranks what shops in general call it. `numericIds`
+ * (numericIdPaths): taken for a product only where no other column answers to it: a line item's
+ * `sku` beside its numeric `product_id` is the product.
  */
-export function proposeMapping(targets: ImportTarget[], header: string[], numericIds: ReadonlySet<string> = new Set()): Record<string, string | null> {
+export function proposeMapping(targets: ImportTarget[], header: string[], numericIds: ReadonlySet<string> = new Set(), defaults: Readonly<Record<string, string>> = {}): Record<string, string | null> {
+  const used = new Set<string>();
+  const proposed: Record<string, string | null> = {};
+  for (const target of targets) {
+    const named = defaults[target.field];
+    const column = named === undefined ? undefined : header.find((candidate) => !used.has(candidate) && normalise(candidate) === normalise(named));
+    if (column !== undefined) used.add(column);
+    proposed[target.field] = column ?? null;
+  }
   const byName = new Map<string, string>();
   for (const column of header) if (!byName.has(normalise(column))) byName.set(normalise(column), column);
   // A JSON record's nested `item.sku` answers to `sku` too, after every whole name.
@@ -121,8 +131,6 @@ export function proposeMapping(targets: ImportTarget[], header: string[], numeri
     const last = normalise(column.slice(column.lastIndexOf('.') + 1));
     if (column.includes('.') && last && !byName.has(last)) byName.set(last, column);
   }
-  const used = new Set<string>();
-  const proposed: Record<string, string | null> = {};
   // A label that is also one of the field's synonyms is matched at the synonym's rank: a till's
   // `SKU` beside `Product` (the name) is the product, though "Product" is product_id's label.
   const candidates = (target: ImportTarget) => {
@@ -371,7 +379,8 @@ export async function previewRecords(
 ): Promise<PreviewedRecords> {
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
   const targets = describeTargets(provisional);
-  const proposed = proposeMapping(targets, header, numericIdPaths(header, records.flatMap((record) => (record.cells ? [] : [record.value]))));
+  const defaults = config.inventory.entities.find((entity) => entity.name === entityType)?.field_mappings;
+  const proposed = proposeMapping(targets, header, numericIdPaths(header, records.flatMap((record) => (record.cells ? [] : [record.value]))), defaults);
   const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));
   // A stock count's day in its title ("Inventur 30.11.2026;;") and no date column: proposed as the
   // date of every line (field_values, as "Same date for all lines" sets it), never a future day.

@@ -109,7 +109,7 @@ export type WriteTarget = {
  * A target's quantities of products (sales, counts, deliveries, a products file's stock): which
  * columns, the record field naming the row's product, the field or value giving the row its own
  * unit (a products file's Unit; a sales file's new_products unit, for the products it creates),
- * and the stored units of the products that have one, by their code in lower case.
+ * and the stored units of the products that have one, by their code.
  */
 export type QuantityUnits = {
   columns: Set<string>;
@@ -117,7 +117,10 @@ export type QuantityUnits = {
   rowUnit: { field: string; column: string } | { fixed: string | null } | null;
   /** Whether the row's own unit is the product's (a products file) or only for a product the row creates. */
   rowUnitIsOwn: boolean;
+  /** The stored units by the product's code as stored (trimmed). */
   stored: Map<string, string>;
+  /** The same by the code in lower case, for codes no other product's differs from only in case: the writer's own rule for a code written in another case. */
+  storedIgnoringCase: Map<string, string>;
   /** The products with a unit whose codes start with zeros, by their digits after them: a written `123` is 00123 once the writer restores its zeros (withLeadingZeros). */
   storedByDigits: Map<string, { code: string; unit: string }>;
 };
@@ -296,17 +299,20 @@ async function readQuantityUnits(db: Kysely<Database>, table: CatalogueTable, ke
   if (!codeField || !products) return null;
   const codeColumn = ownCode ?? (reference as KeyReference).keyColumn;
   const stored = new Map<string, string>();
+  const storedIgnoringCase = new Map<string, string>();
   const storedByDigits = new Map<string, { code: string; unit: string }>();
   if (products.some((c) => c.key === 'unit')) {
     const code = sql.ref(`p.${codeColumn}`);
     // A code of digits the writer would restore its zeros to (not when the digits alone are a stored code).
-    const rows = await sql<{ code: string; stored: string; unit: string; digits: string | null }>`
-      select lower(btrim(${code})) as code, ${code}::text as stored, btrim(p.unit) as unit, z.digits
-      from data.products p
+    // Case twins are counted over every product, with a unit or not: `ABC` without one and `abc` in kg make `Abc` no one's.
+    const rows = await sql<{ code: string; stored: string; unit: string; digits: string | null; case_twins: number }>`
+      select btrim(${code}::text) as code, ${code}::text as stored, btrim(p.unit) as unit, z.digits, p.case_twins
+      from (select *, count(*) over (partition by lower(btrim(${sql.ref(codeColumn)}::text)))::int as case_twins from data.products) p
       left join (${codesWithLeadingZeros(sql`data.products`, sql.ref(codeColumn))}) z on z.code = ${code}::text and not exists (select 1 from data.products r where ${sql.ref(`r.${codeColumn}`)}::text = z.digits)
       where btrim(p.unit) <> ''`.execute(db);
     for (const row of rows.rows) {
       stored.set(row.code, row.unit);
+      if (row.case_twins === 1) storedIgnoringCase.set(row.code.toLowerCase(), row.unit);
       if (row.digits !== null) storedByDigits.set(row.digits, { code: row.stored, unit: row.unit });
     }
   }
@@ -320,7 +326,7 @@ async function readQuantityUnits(db: Kysely<Database>, table: CatalogueTable, ke
     : newProductUnit
       ? { field: newProductSource('unit'), column: newProductUnit }
       : null;
-  return { columns, codeField, rowUnit, rowUnitIsOwn: Boolean(ownCode), stored, storedByDigits };
+  return { columns, codeField, rowUnit, rowUnitIsOwn: Boolean(ownCode), stored, storedIgnoringCase, storedByDigits };
 }
 
 /**
@@ -731,7 +737,7 @@ function compileQuantityUnitReader(target: WriteTarget, units: QuantityUnits, so
   };
   // The product's stored unit, under its code as written or, for a code that lost its leading zeros, the code the writer restores.
   const storedUnitOf = (code: string) => {
-    const unit = units.stored.get(code.toLowerCase());
+    const unit = units.stored.get(code) ?? units.storedIgnoringCase.get(code.toLowerCase());
     return unit ? { code, unit } : withLeadingZeros(code, units.storedByDigits);
   };
   return (fields: Record<string, unknown>, row: number, column: string, value: number, word: string, text: string): number | string => {

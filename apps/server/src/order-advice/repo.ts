@@ -103,3 +103,36 @@ export async function listedOrderBy(db: Db, recentDays: number): Promise<{ order
   const orderByDates = rows.flatMap((row) => (row.order_by === null ? [] : [row.order_by]));
   return { orderByDates, deliveriesLate: rows.length - orderByDates.length };
 }
+
+/**
+ * The product an order is recorded for, by its code, and whether a sale of it ever had a fraction
+ * (0.25): then it is ordered in fractions, as its forecast rounds it (ADR 0176), whatever its unit.
+ */
+export const orderedProduct = (db: Db, code: string) =>
+  db
+    .selectFrom('data.products as p')
+    .select(['p.id', 'p.product_code', 'p.name', 'p.unit', sql<boolean>`exists (select 1 from data.sales s where s.product_id = p.id and s.quantity <> trunc(s.quantity))`.as('sold_in_fractions')])
+    .where('p.product_code', '=', code)
+    .executeTakeFirst();
+
+/**
+ * An order as a scheduled delivery of its product on its day: added to the scheduled one already
+ * expected then (the deliveries' key is the product and day; a second order arriving that day is more
+ * of the same delivery, as a file's lines are summed), else a new one. Undefined when that day holds
+ * a delivery received or cancelled, which an order must not change. `version`: the row's, as the Data
+ * screen reads it.
+ */
+export async function addOrderedDelivery(db: Db, order: { productId: number; expectedDate: string; quantity: number }): Promise<{ id: number; quantity: number; version: string } | undefined> {
+  const { rows } = await sql<{ id: string; quantity: number; version: string }>`
+    insert into data.deliveries (product_id, expected_date, quantity, status)
+    values (${order.productId}, ${order.expectedDate}::date, ${order.quantity}, 'scheduled')
+    on conflict (product_id, expected_date) do update set quantity = data.deliveries.quantity + excluded.quantity
+      where data.deliveries.status = 'scheduled'
+    returning id, quantity::float8 as quantity, xmin::text as version`.execute(db);
+  const row = rows[0];
+  return row && { id: Number(row.id), quantity: row.quantity, version: row.version };
+}
+
+/** The status of the product's delivery expected on a day, if there is one. */
+export const deliveryStatusOn = async (db: Db, productId: number, day: string) =>
+  (await db.selectFrom('data.deliveries').select('status').where('product_id', '=', productId).where('expected_date', '=', day).executeTakeFirst())?.status;

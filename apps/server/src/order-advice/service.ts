@@ -1,16 +1,41 @@
 // The order advice: the one definition of "needs an order" that the latest report, the low-stock
 // panel, the assistant's low-stock and reorder answers and the dashboard's reorder task all read
-// (docs/adr/0072-low-stock-is-the-order-advice.md).
+// (docs/adr/0072-low-stock-is-the-order-advice.md), and an order a buyer placed, recorded from the
+// list (docs/adr/0182-an-order-recorded-from-the-list.md).
 import type { Kysely } from 'kysely';
 import type { ProductForecast } from '@stockwise/forecast';
-import { DEFAULT_INACTIVE_DAYS, productUnit, quantitiesByUnit, type ListedOrder, type SupplierOrder, type UnitQuantity } from '@stockwise/contract';
+import {
+  DEFAULT_INACTIVE_DAYS,
+  dayInTimeZone,
+  formatDay,
+  inReadingUnit,
+  isMeasureUnit,
+  MAX_ORDER_QUANTITY,
+  ORDER_QUANTITY_PLACES,
+  orderArrivalProblem,
+  productUnit,
+  quantitiesByUnit,
+  splitQuantityUnit,
+  typedNumber,
+  type ListedOrder,
+  type RecordedOrder,
+  type RecordOrderRequest,
+  type SupplierOrder,
+  type UnitQuantity,
+} from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { AppError, echoed, notFoundError, validationError } from '../http/errors.ts';
+import { logError } from '../log.ts';
+import { shopTimeZone } from '../shop/service.ts';
+import { recordRowEdit } from '../tables/repo.ts';
+import { PLAIN_NUMBER } from '../tables/typed-figures.ts';
 import * as repo from './repo.ts';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
-export type AdvisedProduct = ListedOrder & { productId: number; leadTimeDays: number };
+export type AdvisedProduct = ListedOrder & { productId: number };
 
 export type OrderAdviceOptions = {
   /** Products without demand in the last `inactiveDays` days are left out unless this is true. */
@@ -154,4 +179,75 @@ export async function needingAttention(db: Kysely<Database>, taskId?: string): P
   if (!(await catalogueTask(db, taskId))) return { orderByDates: [], deliveriesLate: 0, unknownStock: 0 };
   const [listed, unknownStock] = await Promise.all([repo.listedOrderBy(db, DEFAULT_INACTIVE_DAYS), repo.unknownStock(db, DEFAULT_INACTIVE_DAYS, 1)]);
   return { ...listed, unknownStock: unknownStock.count };
+}
+
+/** `onOrderRecorded`: the product's forecast is run again with the order in it; the run's task id. */
+export type OrderAdviceContext = { db: Kysely<Database>; onOrderRecorded: (productId: number, userId: number) => Promise<string> };
+
+type OrderedProduct = NonNullable<Awaited<ReturnType<typeof repo.orderedProduct>>>;
+
+const wholeNumber = (value: number) => Number.isInteger(value);
+const withinPlaces = (value: number) => Math.abs(Math.round(value * 10 ** ORDER_QUANTITY_PLACES) - value * 10 ** ORDER_QUANTITY_PLACES) < 1e-6;
+
+/**
+ * An order's quantity in the product's unit, or why it cannot be one: a figure typed with a unit is
+ * read as the Data screen reads it (250 g of a product in kg is 0.25, ADR 0178); above 0, to the 3
+ * places a delivery keeps, and whole for a product sold in whole units — one neither counted by
+ * weight, length or volume nor ever sold in fractions, as its forecast orders it (ADR 0176, 0177).
+ */
+function orderedQuantity(typed: number | string, product: OrderedProduct): number | string {
+  const unit = productUnit(product.unit);
+  let value = typeof typed === 'number' ? typed : Number.NaN;
+  if (typeof typed === 'string') {
+    const split = splitQuantityUnit(typed);
+    const figure = typedNumber(split ? split.number : typed);
+    if (!PLAIN_NUMBER.test(figure)) return `Expected a number, not ${echoed(typed, 40)}.`;
+    const read = split ? inReadingUnit(Number(figure), split.word, typed, { unit, of: `the unit of product ${product.product_code}` }, ORDER_QUANTITY_PLACES, 'form') : Number(figure);
+    if (typeof read === 'string') return read;
+    value = read;
+  }
+  if (!(value > 0)) return 'Enter a quantity above 0.';
+  if (value > MAX_ORDER_QUANTITY) return `At most ${MAX_ORDER_QUANTITY.toLocaleString('en-US')}.`;
+  if (!withinPlaces(value)) return `${value} has more than ${ORDER_QUANTITY_PLACES} decimal places: round it to ${ORDER_QUANTITY_PLACES}.`;
+  if (!isMeasureUnit(unit) && !product.sold_in_fractions && !wholeNumber(value)) {
+    return `${value} is not a whole number, and ${product.name} is counted in whole ${unit ?? 'units'}: it is no weight, length or volume, and no sale of it had a fraction.`;
+  }
+  return value;
+}
+
+/**
+ * A buyer's order of one product (ADR 0182), recorded from the order list: a scheduled delivery of
+ * `quantity` on `expectedDate` — the shop's today at the earliest (ADR 0173), added to the one already
+ * expected that day — committed and answered whatever follows; then the product's forecast is run
+ * again, so its advice counts the order (it leaves the list, or stays to be hurried). A failure to
+ * queue that run is logged, not answered: the order is recorded, and the next run counts it.
+ */
+export async function recordOrder(ctx: OrderAdviceContext, request: RecordOrderRequest, userId: number): Promise<RecordedOrder> {
+  const product = await repo.orderedProduct(ctx.db, request.styleCode);
+  if (!product) throw notFoundError(`Product '${echoed(request.styleCode, 64)}' not found.`);
+  const quantity = orderedQuantity(request.quantity, product);
+  const today = dayInTimeZone(Date.now(), await shopTimeZone(ctx.db));
+  const arrival = orderArrivalProblem(request.expectedDate, today);
+  const errors = { ...(typeof quantity === 'string' ? { quantity: [quantity] } : {}), ...(arrival ? { expectedDate: [arrival] } : {}) };
+  if (typeof quantity === 'string' || arrival) throw validationError(Object.values(errors).map(([problem]) => problem).join(' '), errors);
+  const order = { productId: Number(product.id), expectedDate: request.expectedDate, quantity };
+  const delivery = await inTransaction(ctx.db, async (trx) => {
+    const written = await repo.addOrderedDelivery(trx, order);
+    if (written) await recordRowEdit(trx, { tableName: 'deliveries', rowId: written.id, version: written.version, userId });
+    return written;
+  });
+  if (!delivery) throw dayTaken(product, request.expectedDate, await repo.deliveryStatusOn(ctx.db, order.productId, order.expectedDate));
+  let taskId: string | null = null;
+  try {
+    taskId = await ctx.onOrderRecorded(order.productId, userId);
+  } catch (error) {
+    logError('after recording an order', error, { product_id: order.productId });
+  }
+  return { styleCode: product.product_code, name: product.name, unit: productUnit(product.unit), ordered: quantity, expectedDate: order.expectedDate, delivery: { id: delivery.id, quantity: delivery.quantity }, taskId };
+}
+
+/** The day holds the product's delivery received or cancelled: an order is not added to it (409 naming the day). */
+function dayTaken(product: OrderedProduct, day: string, status: string | undefined): AppError {
+  const problem = `The delivery of ${product.product_code} expected on ${formatDay(day)} is recorded as ${status ?? 'not scheduled'}: choose another day, or change that delivery in Data → deliveries.`;
+  return new AppError('conflict', problem, { fieldErrors: { expectedDate: [problem] } });
 }

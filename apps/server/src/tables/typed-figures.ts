@@ -16,7 +16,8 @@ import { validationError } from '../http/errors.ts';
 import { columnLabel } from './columns.ts';
 import type { RowRecord } from './repo.ts';
 
-const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+/** A number as the API takes one once a typed figure is read: digits, one point, a sign. */
+export const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 /**
  * A Data screen write's money as the import reads it (ADR 0145): a pasted `$24.99` or `1,299.00`

@@ -1,10 +1,10 @@
 // Calls of the Data integration screen (spec §7): the configuration's import mappings and entities,
 // the mapping builder's read of a file (preview-file), saving a mapping or an entity's configuration
-// (Settings → Import entities), the multipart file import and the import log with its live progress.
+// or setting it back to the configuration file's (Settings → Import entities), the multipart file import and the import log with its live progress.
 // Types come from the contract.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AxiosProgressEvent } from 'axios';
-import { PREVIEW_MAX_BYTES, entityConfig, type EntityConfig, type EntityMapping, type ImportLogEntry, type ImportResult, type ImportUndoResult, type MappingConfig, type PreviewFileResponse, type RepeatedKeyMode, type configResponse, type importLogList } from '@stockwise/contract';
+import { PREVIEW_MAX_BYTES, configEntity, type ConfigEntity, type EntityConfig, type EntityMapping, type ImportLogEntry, type ImportResult, type ImportUndoResult, type MappingConfig, type PreviewFileResponse, type RepeatedKeyMode, type configResponse, type importLogList } from '@stockwise/contract';
 import { api } from './http.ts';
 import { browserTimeZone } from './shop-day.ts';
 import { atVersion } from './versions.ts';
@@ -44,21 +44,22 @@ export function entitiesOf(content: Record<string, unknown>): EntitySummary[] {
     .map((entity) => ({ name: entity.name, repeatedKeys: entity.repeated_keys ?? 'last' }));
 }
 
-/** An entity as GET /api/yaml/config/ gives it: its configuration, its name, and the version a save sends back as If-Match (ADR 0168's amendment). */
-export const versionedEntity = entityConfig.extend({ name: z.string(), version: z.string() });
-export type VersionedEntity = z.infer<typeof versionedEntity>;
-
-/** The inventory entities of a configuration answer's content whole, each with its version; one the contract cannot read is left out. */
-export function versionedEntitiesOf(content: Record<string, unknown>): VersionedEntity[] {
+/** The inventory entities of a configuration answer's content whole, each with its version and the file's version of it; one the contract cannot read is left out. */
+export function configEntitiesOf(content: Record<string, unknown>): ConfigEntity[] {
   return inventoryEntitiesOf(content).flatMap((entity) => {
-    const parsed = versionedEntity.safeParse(entity);
+    const parsed = configEntity.safeParse(entity);
     return parsed.success ? [parsed.data] : [];
   });
 }
 
 /** POST /api/yaml/update-entity/ at the version read: a save by someone else since is refused (409 edit_conflict); the entity as saved, with its new version. */
-export async function saveEntityConfig(name: string, config: EntityConfig, version: string): Promise<VersionedEntity> {
-  return versionedEntity.parse((await api.post<{ entity: unknown }>('/yaml/update-entity/', { entity_name: name, config }, atVersion(version))).data.entity);
+export async function saveEntityConfig(name: string, config: EntityConfig, version: string): Promise<ConfigEntity> {
+  return configEntity.parse((await api.post<{ entity: unknown }>('/yaml/update-entity/', { entity_name: name, config }, atVersion(version))).data.entity);
+}
+
+/** POST /api/yaml/reset-entity/ at the version read (ADR 0181): the entity back at the configuration file's version, with its new version. */
+export async function resetEntityConfig(name: string, version: string): Promise<ConfigEntity> {
+  return configEntity.parse((await api.post<{ entity: unknown }>('/yaml/reset-entity/', { entity_name: name }, atVersion(version))).data.entity);
 }
 
 /** A CSV or JSON file is read from its head (the server reads no more); a workbook needs all of it. */

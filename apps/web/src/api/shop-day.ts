@@ -12,3 +12,6 @@ export const inShopDay = () => ({ params: { time_zone: browserTimeZone() } });
 
 /** Today in the browser's time zone (YYYY-MM-DD): the viewer's day, which an order-by day is due by. */
 export const viewerToday = () => dayInTimeZone(Date.now(), browserTimeZone());
+
+/** The shop's day now (YYYY-MM-DD) in its zone in effect (`GET /api/shop/`, ADR 0173); this browser's until the settings are read. */
+export const shopToday = (zoneInEffect: string | null) => dayInTimeZone(Date.now(), zoneInEffect ?? browserTimeZone());

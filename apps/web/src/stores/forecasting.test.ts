@@ -250,3 +250,40 @@ describe('regenerate', () => {
     expect(paths.filter((path) => path === '/api/forecasting/request-generation/')).toHaveLength(1);
   });
 });
+
+describe('an order recorded from the lists (ADR 0182)', () => {
+  // Arriving next January: written with its year, whatever today is.
+  const recorded = { styleCode: 'W-1', name: 'Widget', unit: null, ordered: 40, expectedDate: `${new Date().getUTCFullYear() + 1}-01-11`, delivery: { id: 1, quantity: 40 }, taskId: 'task-9' };
+  const said = `Recorded: 40 Widget arriving 11 Jan ${new Date().getUTCFullYear() + 1}.`;
+
+  it("reads the lists and the product's advice again once its run ends, and says what the advice is now", async () => {
+    reportAnswer = { success: true, report };
+    useForecastingStore.setState({ ordersUpdating: { 'W-1': true } });
+    statuses = [status('running'), status('completed', { results })];
+    await state().followRecordedOrder(recorded, noSleep);
+    expect(state().ordersUpdating).toEqual({});
+    expect(paths.filter((path) => path.startsWith('/api/forecasting/status/'))).toHaveLength(2);
+    expect(paths.filter((path) => path === '/api/forecasting/latest-report/').length).toBeGreaterThan(0);
+    // The fixture still orders 40 by 4 Jan 2026, a day gone by: due now.
+    expect(state().orderNotice).toMatchObject({ settled: true, failed: false, text: `${said} Its advice now: order 40 more now.` });
+  });
+
+  it('says why the advice could not be updated, keeps the order as recorded, and stops showing the row as updating', async () => {
+    useForecastingStore.setState({ ordersUpdating: { 'W-1': true } });
+    statuses = [status('failed', { error: 'Forecast generation failed (error id abc123); the details are in the server log.' })];
+    await state().followRecordedOrder(recorded, noSleep);
+    expect(state().ordersUpdating).toEqual({});
+    expect(state().orderNotice).toMatchObject({
+      settled: true,
+      failed: true,
+      text: `${said} Its advice could not be updated now; the next forecast run counts the order. Forecast generation failed (error id abc123); the details are in the server log.`,
+    });
+
+    // No run could be queued: nothing to wait for.
+    useForecastingStore.setState({ ordersUpdating: { 'W-1': true } });
+    paths = [];
+    await state().followRecordedOrder({ ...recorded, taskId: null }, noSleep);
+    expect(paths.filter((path) => path.startsWith('/api/forecasting/status/'))).toEqual([]);
+    expect(state().orderNotice?.text).toBe(`${said} Its advice could not be updated now; the next forecast run counts the order. Its forecast could not be queued.`);
+  });
+});

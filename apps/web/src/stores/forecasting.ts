@@ -1,17 +1,20 @@
 // The Forecasting screen's state (spec §3, §4): the product list and search, the selected product
 // and its forecast, the latest inventory report, the low-stock panel (the same order advice, paged
-// on its own) and a generation run.
+// on its own), a generation run, and the orders recorded from the lists while their products'
+// advice is updated (ADR 0182).
 // Every part has its loading and error flags: loading set at start and cleared at end, error
 // cleared at start (products: isLoadingProducts/productsError, forecast: isLoadingForecast/
 // forecastError, report: isLoadingReport/reportError, low stock: isLoadingLowStock/lowStockError,
 // generation: generation.phase/generation.error).
 import { create } from 'zustand';
-import { DEFAULT_FORECAST_DAYS, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, type InventoryReport, type ProductForecastResponse, type RecordedOrder, type RecordOrderRequest } from '@stockwise/contract';
 import * as forecastingApi from '../api/forecasting.ts';
+import * as orderAdviceApi from '../api/order-advice.ts';
 import type { Product } from '../api/forecasting.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { pollGeneration, type PollOptions, type Progress, type TaskResults } from '../pages/forecasting/generation-poll.ts';
+import { orderOutcomeWords, recordedWords } from '../pages/forecasting/order-words.ts';
 
 export type GenerationScope = 'product' | 'all';
 
@@ -63,7 +66,15 @@ export type ForecastingState = {
   lowStockError: string | null;
 
   generation: GenerationState;
+
+  /** Products an order was recorded for whose advice is being updated (their run not ended yet), by style code. */
+  ordersUpdating: Record<string, true>;
+  /** What the latest recorded order came to, for the screen's notice: recorded, then its advice updated (or why not). */
+  orderNotice: OrderNotice | null;
 };
+
+/** `id`: a new one per sentence, so the screen knows a new one came; `settled`: the advice is updated, or could not be. */
+export type OrderNotice = { id: number; text: string; settled: boolean; failed: boolean };
 
 export type ForecastingActions = {
   loadProducts: () => Promise<void>;
@@ -78,6 +89,15 @@ export type ForecastingActions = {
   /** Reloads the low-stock panel; a page or the inactive filter given here is kept for later reloads. */
   loadLowStock: (options?: { page?: number; includeInactive?: boolean }) => Promise<void>;
   regenerate: (scope: GenerationScope, options?: Pick<PollOptions, 'sleep' | 'signal' | 'log'>) => Promise<void>;
+  /**
+   * Records an order placed (ADR 0182) and answers once it is written (a refusal throws the
+   * normalised error, for the dialog to show on its fields); the product's advice is then updated
+   * without waiting (`followRecordedOrder`).
+   */
+  recordOrder: (order: RecordOrderRequest) => Promise<RecordedOrder>;
+  /** Waits for the recorded order's forecast run, then reads the lists and the product again and says what the advice is now. */
+  followRecordedOrder: (recorded: RecordedOrder, options?: Pick<PollOptions, 'sleep' | 'log'>) => Promise<void>;
+  dismissOrderNotice: () => void;
 };
 
 export type ForecastingStore = ForecastingState & ForecastingActions;
@@ -111,7 +131,13 @@ export const initialForecastingState: ForecastingState = {
   isLoadingLowStock: false,
   lowStockError: null,
   generation: idleGeneration,
+  ordersUpdating: {},
+  orderNotice: null,
 };
+
+/** A single product's run takes about a tenth of a second (ADR 0182): its end is asked for every half second, for up to a minute. */
+const ORDER_RUN_POLL = { intervalMs: 500, maxAttempts: 120 };
+let noticeCount = 0;
 
 type AdvicePage = { report: InventoryReport | null; message: string | null };
 /** Pages being read: the report and the low-stock panel open on the same page, and share one read. */
@@ -273,5 +299,38 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
       const selected = get().selectedCode;
       await Promise.all([selected && (styleCode === null || styleCode === selected) ? loadForecast(selected) : null, get().loadLatestReport(), get().loadLowStock()]);
     },
+
+    recordOrder: async (order) => {
+      let recorded: RecordedOrder;
+      try {
+        recorded = await orderAdviceApi.recordOrder(order);
+      } catch (error) {
+        throw normalizeError(error);
+      }
+      set({ ordersUpdating: { ...get().ordersUpdating, [recorded.styleCode]: true }, orderNotice: notice(`${recordedWords(recorded, i18n.t)} ${i18n.t('forecasting.recordOrder.updatingNotice')}`, false) });
+      void get().followRecordedOrder(recorded);
+      return recorded;
+    },
+
+    followRecordedOrder: async (recorded, options = {}) => {
+      const code = recorded.styleCode;
+      const outcome = recorded.taskId
+        ? await pollGeneration({ taskId: recorded.taskId, fetchStatus: forecastingApi.fetchTaskStatus, ...ORDER_RUN_POLL, ...options })
+        : ({ kind: 'error', message: i18n.t('forecasting.recordOrder.notQueued') } as const);
+      forecastingApi.invalidateProductForecast(code);
+      const [advice] = await Promise.all([
+        outcome.kind === 'done' ? forecastingApi.fetchProductForecast(code).catch(() => null) : null,
+        get().selectedCode === code ? loadForecast(code) : null,
+        get().loadLatestReport(),
+        get().loadLowStock(),
+      ]);
+      const { [code]: _done, ...stillUpdating } = get().ordersUpdating;
+      const said = `${recordedWords(recorded, i18n.t)} ${orderOutcomeWords(outcome.kind === 'done' ? { advice } : { failure: outcome.message }, i18n.t)}`;
+      set({ ordersUpdating: stillUpdating, orderNotice: { ...notice(said, true), failed: outcome.kind === 'error' || !advice } });
+    },
+
+    dismissOrderNotice: () => set({ orderNotice: null }),
   };
 });
+
+const notice = (text: string, settled: boolean): OrderNotice => ({ id: ++noticeCount, text, settled, failed: false });

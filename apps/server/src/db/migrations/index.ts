@@ -59,6 +59,7 @@ import * as stockCountImportsCanBeUndone from './0580-stock-count-imports-can-be
 import * as salesImportsKeepCreatedDaysAsRanges from './0600-sales-imports-keep-created-days-as-ranges.ts';
 import * as quantitiesByWeightOrLength from './0620-quantities-by-weight-or-length.ts';
 import * as productsHaveAUnit from './0630-products-have-a-unit.ts';
+import * as entitiesFollowTheFileAgain from './0640-entities-follow-the-file-again.ts';
 import * as productsHaveACaseSizeAndMinimumOrder from './0640-products-have-a-case-size-and-minimum-order.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -120,5 +121,6 @@ export const migrations: Record<string, Migration> = {
   '0600-sales-imports-keep-created-days-as-ranges': salesImportsKeepCreatedDaysAsRanges,
   '0620-quantities-by-weight-or-length': quantitiesByWeightOrLength,
   '0630-products-have-a-unit': productsHaveAUnit,
+  '0640-entities-follow-the-file-again': entitiesFollowTheFileAgain,
   '0640-products-have-a-case-size-and-minimum-order': productsHaveACaseSizeAndMinimumOrder,
 };

@@ -8,6 +8,8 @@ import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { ForecastExplanation } from './ForecastExplanation.tsx';
 import { forecastFixture, stockPoint } from './fixtures.test-data.ts';
+import { accessTokenWithRole } from '../../test/role-token.ts';
+import { useSessionStore } from '../../stores/session.ts';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -24,6 +26,21 @@ const renderExplanation = (forecast: ProductForecastResponse, today = '2026-01-0
   );
 
 describe('the forecast explained', () => {
+  it('offers an editor "Record order…" beside an order it advises, and none where it advises none (ADR 0182)', () => {
+    useSessionStore.setState({ isLoading: true, isLoggedIn: false, accessToken: accessTokenWithRole('editor') });
+    const base = forecastFixture();
+    renderExplanation(base);
+    expect(screen.getByRole('button', { name: 'Record order… for W-1 — Widget' })).toBeTruthy();
+    cleanup();
+    renderExplanation(forecastFixture({ reorder: { ...base.reorder, orderQuantity: 0, orderBy: null } }));
+    expect(screen.queryByRole('button', { name: /^Record order/ })).toBeNull();
+    cleanup();
+    useSessionStore.setState({ accessToken: accessTokenWithRole('viewer') });
+    renderExplanation(base);
+    expect(screen.queryByRole('button', { name: /^Record order/ })).toBeNull();
+    useSessionStore.setState({ accessToken: null });
+  });
+
   it('says how much to order by when', () => {
     renderExplanation(forecastFixture());
     expect(screen.getByTestId('reorder-summary').textContent).toContain('Order 40 units by');

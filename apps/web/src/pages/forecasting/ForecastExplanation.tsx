@@ -1,11 +1,12 @@
 // The forecast in a buyer's words: how it was made and why, how the demand behaves, how accurate it
 // has been, when stock runs out and what to order by when (the model's name and statistics behind a
-// "Technical details" disclosure).
+// "Technical details" disclosure), with "Record order…" beside an order it advises (ADR 0182).
 import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FORECAST_DAYS, formatDay, quantityFormat as quantity, SHORT_MONTH_NAMES, type ProductForecastResponse } from '@stockwise/contract';
 import { orderByWords, orderDueNow } from './order-by.tsx';
 import { quantityWords, withUnit } from './quantity-words.ts';
+import { RecordOrderAction } from './RecordOrderDialog.tsx';
 import { withSupplierOrder } from './supplier-order-words.ts';
 
 const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
@@ -248,6 +249,11 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
               </div>
             ))}
           </dl>
+          {arrival !== null && !stockUnknown && !notAdvised ? (
+            <div>
+              <RecordOrderAction order={{ styleCode: forecast.product.styleCode, name: forecast.product.name, unit, orderQuantity: reorder.orderQuantity, orderBy: reorder.orderBy, leadTimeDays: reorder.leadTimeDays }} />
+            </div>
+          ) : null}
         </Stack>
       </SimpleGrid>
     </Paper>

@@ -14,6 +14,7 @@ import { ProductPicker } from './ProductPicker.tsx';
 import { ForecastChart } from './ForecastChart.tsx';
 import { ForecastExplanation } from './ForecastExplanation.tsx';
 import { LatestReportPanel, LowStockPanel, type ReportView } from './ReportPanels.tsx';
+import { OrderNotice } from './OrderNotice.tsx';
 import { buildChartRows, type ChartRow } from './chart-data.ts';
 import { findZeroCrossings, type ZeroCrossing } from './zero-crossings.ts';
 import { downloadCsv, forecastCsv } from './csv.ts';
@@ -454,6 +455,7 @@ export default function ForecastingPage() {
           />
         </div>
       </SimpleGrid>
+      <OrderNotice />
     </Stack>
   );
 }

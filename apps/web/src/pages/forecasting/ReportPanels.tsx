@@ -1,6 +1,7 @@
 // The latest inventory report (products to order by urgency, with their first stockout) and the
 // low-stock panel (the same list as orders to place: quantity, order-by date and cost). Both read the
-// server's order advice, one page at a time; a row click selects the product.
+// server's order advice, one page at a time; a row click selects the product, and an editor records
+// an order placed from its row (ADR 0182).
 import { Fragment, memo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, Paper, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,8 @@ import { OrderByDay, orderDueNow } from './order-by.tsx';
 import { TooLateMark } from './TooLateMark.tsx';
 import { SupplierOrderNote } from './SupplierOrderNote.tsx';
 import { useMoneyFormat } from '../../components/money.ts';
+import { useCan } from '../../stores/role.ts';
+import { RecordOrderAction } from './RecordOrderDialog.tsx';
 
 const collapsedRows = 12;
 
@@ -74,6 +77,21 @@ function OnHandTd({ product }: { product: Pick<InventoryReport['products'][numbe
       {figure}
     </Table.Td>
   );
+}
+
+/** The column of the rows' "Record order…", for editors and administrators only (a viewer sees no empty column). */
+function RecordOrderHeader() {
+  const { t } = useTranslation();
+  return (
+    <Table.Th>
+      <VisuallyHidden>{t('forecasting.recordOrder.column')}</VisuallyHidden>
+    </Table.Th>
+  );
+}
+
+/** A row's "Record order…"; a row to hurry has no order to record. */
+function RecordOrderTd({ product }: { product: InventoryReport['products'][number] }) {
+  return <Table.Td ta="right">{product.orderBy === null ? null : <RecordOrderAction order={product} />}</Table.Td>;
 }
 
 function OnHandNote({ id }: { id: string }) {
@@ -179,6 +197,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
   const { report, today, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
+  const canRecord = useCan('editor');
   // The server lists the products that need an order, most urgent first, a page at a time.
   const atRisk = report?.products ?? [];
   const shown = expanded ? atRisk : atRisk.slice(0, collapsedRows);
@@ -210,7 +229,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
           {atRisk.length === 0 ? (
             <Text size="sm">{t('forecasting.report.noneAtRisk')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            <Table.ScrollContainer minWidth={canRecord ? 680 : 560}>
               <Table highlightOnHover striped="odd" data-testid="at-risk-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -220,6 +239,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                     <Table.Th>{t('forecasting.report.firstStockout')}</Table.Th>
                     <Table.Th ta="right">{t('forecasting.report.orderQuantity')}</Table.Th>
                     <Table.Th>{t('forecasting.report.orderBy')}</Table.Th>
+                    {canRecord && <RecordOrderHeader />}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -240,6 +260,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                         <OrderByDay orderBy={product.orderBy} today={today} />
                         <TooLateMark product={product} />
                       </Table.Td>
+                      {canRecord && <RecordOrderTd product={product} />}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -292,6 +313,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
   const catalogueEmpty = useForecastingStore((state) => state.catalogueEmpty);
   const orders = advice?.products ?? [];
   const money = useMoneyFormat();
+  const canRecord = useCan('editor');
   return (
     <Paper withBorder p="md" data-testid="low-stock">
       <Group justify="space-between" mb="xs">
@@ -319,7 +341,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
               {advice.inactive > 0 && !includeInactive ? t('forecasting.lowStock.noneActive', { count: advice.inactive, days: advice.inactive_days }) : t('forecasting.lowStock.none')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer minWidth={canRecord ? 760 : 640}>
               <Table highlightOnHover striped="odd" data-testid="low-stock-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -329,6 +351,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                     <Table.Th>{t('forecasting.lowStock.orderBy')}</Table.Th>
                     <Table.Th ta="right">{t('forecasting.lowStock.quantity')}</Table.Th>
                     <Table.Th ta="right">{t('forecasting.lowStock.cost')}</Table.Th>
+                    {canRecord && <RecordOrderHeader />}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -351,6 +374,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                       <Table.Td ta="right" data-testid="order-cost">
                         {order.onOrderArrives ? <NoNewOrder /> : money.format(order.orderQuantity * order.unitCost)}
                       </Table.Td>
+                      {canRecord && <RecordOrderTd product={order} />}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -40,7 +40,7 @@ describe('CSV export', () => {
   });
 
   it("writes the report's lines (the server's CSV) with on hand now beside its count, the unit beside the order quantity (blank for pieces), escaped product names, a blank where never counted, and the lists' marks in shop words", () => {
-    const product = { styleCode: 'X-1', name: '=cmd|calc', currentStock: 4, unit: null, unitCost: 1.5, firstStockout: '2026-01-09', stockoutType: 'stockForecast' as const, reorderPoint: 3, orderQuantity: 10, orderBy: '2026-01-03', model: 'SBA', urgencyDays: -5, recentDemand: 12, shortHistory: false };
+    const product = { styleCode: 'X-1', name: '=cmd|calc', currentStock: 4, unit: null, unitCost: 1.5, leadTimeDays: 7, firstStockout: '2026-01-09', stockoutType: 'stockForecast' as const, reorderPoint: 3, orderQuantity: 10, orderBy: '2026-01-03', model: 'SBA', urgencyDays: -5, recentDemand: 12, shortHistory: false };
     const csv = toCsv([
       INVENTORY_REPORT_COLUMNS.map((column) => column.header),
       inventoryReportRow({ ...product, onHand: { units: 2.5, countedUnits: 4, countedOn: '2026-01-02' }, shortHistory: true }),

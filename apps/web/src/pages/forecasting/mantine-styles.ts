@@ -14,3 +14,6 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Notification.css';

@@ -8,6 +8,7 @@ import type { DemoDataResponse } from '@stockwise/contract';
 import { fetchDemoData, removeDemoData } from '../../api/demo.ts';
 import { normalizeError } from '../../api/errors.ts';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
+import { ConfirmButtons } from '../../components/ConfirmButtons.tsx';
 
 export function DemoDataPanel() {
   const { t } = useTranslation();
@@ -78,15 +79,7 @@ export function DemoDataPanel() {
         <Modal opened onClose={() => setConfirming(false)} title={t('demoData.confirmTitle')} closeButtonProps={{ 'aria-label': t('demoData.cancel') }}>
           <Stack>
             <Text>{t('demoData.confirm', { products: demo.products.toLocaleString('en') })}</Text>
-            <Group justify="flex-end">
-              {/* The safe choice has the focus: Enter right after opening must not delete. */}
-              <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-                {t('demoData.cancel')}
-              </Button>
-              <Button color="red.9" loading={busy} onClick={remove}>
-                {t('demoData.confirmRemove')}
-              </Button>
-            </Group>
+            <ConfirmButtons cancelLabel={t('demoData.cancel')} confirmLabel={t('demoData.confirmRemove')} busy={busy} onCancel={() => setConfirming(false)} onConfirm={remove} />
           </Stack>
         </Modal>
       )}

@@ -3,23 +3,28 @@
 // mappings as rows — the table's column chosen, the file's column typed — added and removed by
 // keyboard. Saved at the version read (ADR 0168's amendment "the entity configuration"): a save over
 // another administrator's since is refused, the typed values kept, until Reload shows theirs; a
-// configuration the server refuses shows "Invalid configuration: " and why (spec §5).
+// configuration the server refuses shows "Invalid configuration: " and why (spec §5). An entity that
+// differs from the configuration file's version can be reset to it (ADR 0181), after a confirmation
+// that lists what changes, at the version read as a save is.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Select, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { repeatedKeyModes, type TableColumn } from '@stockwise/contract';
-import { saveEntityConfig, type VersionedEntity } from '../../api/import.ts';
+import type { ConfigEntity } from '@stockwise/contract';
+import { resetEntityConfig, saveEntityConfig } from '../../api/import.ts';
 import { fetchTableColumns } from '../../api/tables.ts';
 import { normalizeError } from '../../api/errors.ts';
 import { currentOfConflict } from '../../api/versions.ts';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
-import { entityConfigOf, entityForm, inColumnOrder, invalidConfigurationText, newMappingRow, rowProblems, type EntityForm, type MappingRow, type RowProblems } from './entity-form.ts';
+import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
+import { changesFromFile, entityConfigOf, entityForm, inColumnOrder, invalidConfigurationText, newMappingRow, rowProblems, type EntityForm, type MappingRow, type RowProblems } from './entity-form.ts';
+import { ResetEntityDialog } from './ResetEntityDialog.tsx';
 
 /** The columns a mapping can fill: the table's stored ones, by label and key ("Product (product_id)"). */
 const targetOptions = (columns: TableColumn[]) =>
   columns.filter((column) => !column.read_only).map((column) => ({ value: column.key, label: column.label && column.label !== column.key ? `${column.label} (${column.key})` : column.key }));
 
-export function EntityEditor({ initial }: { initial: VersionedEntity }) {
+export function EntityEditor({ initial }: { initial: ConfigEntity }) {
   const { t } = useTranslation();
   const titleId = useId();
   const [entity, setEntity] = useState(initial);
@@ -32,9 +37,15 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
   const [columnsProblem, setColumnsProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  // What the last write did, said under the form until the next edit.
+  const [done, setDone] = useState<'saved' | 'reset' | null>(null);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  // The reset takes its button away (the entity is as in the file): the focus goes to what it did.
+  const resetDone = useRef<HTMLDivElement>(null);
+  const rememberResetOpener = useDialogFocusReturn(confirmingReset, () => resetDone.current);
   // Saved by someone else since it was read: the entity as it is now, until Reload.
-  const [savedMeanwhile, setSavedMeanwhile] = useState<VersionedEntity | null>(null);
+  const [savedMeanwhile, setSavedMeanwhile] = useState<ConfigEntity | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const focusRow = useRef<number | null>(null);
   const targetFields = useRef(new Map<number, HTMLInputElement>());
@@ -65,7 +76,7 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
     setForm(next);
     setChanged(true);
     edited.current = true;
-    setSaved(false);
+    setDone(null);
   };
   const editRow = (id: number, change: Partial<MappingRow>) => edit({ ...form, rows: form.rows.map((row) => (row.id === id ? { ...row, ...change } : row)) });
   const addRow = () => {
@@ -77,7 +88,7 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
     edit({ ...form, rows: form.rows.filter((row) => row.id !== id) });
     addButton.current?.focus();
   };
-  const show = (read: VersionedEntity) => {
+  const show = (read: ConfigEntity) => {
     const form = entityForm(read);
     setEntity(read);
     setForm(columns ? { ...form, rows: inColumnOrder(form.rows, columns.map((option) => option.value)) } : form);
@@ -90,7 +101,7 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
     event.preventDefault();
     const found = rowProblems(form);
     setProblems(found);
-    setSaved(false);
+    setDone(null);
     if (Object.keys(found).length) return;
     setBusy(true);
     setError(null);
@@ -99,13 +110,34 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
       (stored) => {
         setBusy(false);
         show(stored);
-        setSaved(true);
+        setDone('saved');
       },
       (failure: unknown) => {
         const normalized = normalizeError(failure);
         setBusy(false);
         setError(normalized.details.status === 400 ? invalidConfigurationText(normalized.message) : normalized.message);
-        setSavedMeanwhile(currentOfConflict<VersionedEntity>(normalized));
+        setSavedMeanwhile(currentOfConflict<ConfigEntity>(normalized));
+      },
+    );
+  };
+  const reset = () => {
+    setResetting(true);
+    setError(null);
+    setSavedMeanwhile(null);
+    setDone(null);
+    resetEntityConfig(entity.name, entity.version).then(
+      (stored) => {
+        setResetting(false);
+        show(stored);
+        setDone('reset');
+        setConfirmingReset(false);
+      },
+      (failure: unknown) => {
+        const normalized = normalizeError(failure);
+        setResetting(false);
+        setConfirmingReset(false);
+        setError(normalized.message);
+        setSavedMeanwhile(currentOfConflict<ConfigEntity>(normalized));
       },
     );
   };
@@ -122,6 +154,9 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
     const missing = chosen.filter((target) => !known.some((option) => option.value === target)).map((target) => ({ value: target, label: target }));
     return (row: MappingRow) => [...known, ...missing].filter((option) => option.value === row.target || !chosen.includes(option.value));
   }, [columns, form.rows]);
+
+  const fileChanges = useMemo(() => changesFromFile(entity), [entity]);
+  const fieldLabel = (field: string) => columns?.find((option) => option.value === field)?.label ?? field;
 
   const name = entity.name;
   return (
@@ -218,7 +253,21 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
           <Button type="submit" loading={busy} disabled={!changed}>
             {t('entities.save', { name })}
           </Button>
+          {fileChanges.length > 0 && (
+            <Button
+              variant="default"
+              onClick={() => {
+                rememberResetOpener();
+                setConfirmingReset(true);
+              }}
+            >
+              {t('entities.reset.button', { name })}
+            </Button>
+          )}
         </Group>
+        {confirmingReset && (
+          <ResetEntityDialog name={name} changes={fileChanges} unsaved={changed} fieldLabel={fieldLabel} busy={resetting} onCancel={() => setConfirmingReset(false)} onConfirm={reset} />
+        )}
         {error && (
           <Alert color="red" role="alert" data-testid={`entity-${name}-error`}>
             <Stack gap={4}>
@@ -227,9 +276,14 @@ export function EntityEditor({ initial }: { initial: VersionedEntity }) {
             </Stack>
           </Alert>
         )}
-        {saved && (
+        {done === 'saved' && (
           <Alert color="green" role="status" data-testid={`entity-${name}-saved`}>
             {t('entities.saved')}
+          </Alert>
+        )}
+        {done === 'reset' && (
+          <Alert ref={resetDone} tabIndex={-1} color="green" role="status" data-testid={`entity-${name}-reset-done`}>
+            {t('entities.reset.done')}
           </Alert>
         )}
       </Stack>

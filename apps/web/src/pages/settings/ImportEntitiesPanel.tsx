@@ -5,13 +5,14 @@
 import { useEffect, useState } from 'react';
 import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fetchConfig, versionedEntitiesOf, type VersionedEntity } from '../../api/import.ts';
+import type { ConfigEntity } from '@stockwise/contract';
+import { configEntitiesOf, fetchConfig } from '../../api/import.ts';
 import { normalizeError } from '../../api/errors.ts';
 import { EntityEditor } from './EntityEditor.tsx';
 
 export function ImportEntitiesPanel() {
   const { t } = useTranslation();
-  const [entities, setEntities] = useState<VersionedEntity[] | null>(null);
+  const [entities, setEntities] = useState<ConfigEntity[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -19,7 +20,7 @@ export function ImportEntitiesPanel() {
     fetchConfig().then(
       (answer) => {
         if (!live) return;
-        if (answer.success) setEntities(versionedEntitiesOf(answer.content));
+        if (answer.success) setEntities(configEntitiesOf(answer.content));
         else setError(answer.message);
       },
       (failure: unknown) => live && setError(normalizeError(failure).message),

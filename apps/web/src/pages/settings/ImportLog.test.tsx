@@ -14,6 +14,7 @@ import { sendJson, startLoopback, type Loopback } from '../../test/loopback.ts';
 import { initialImportState, useImportStore } from '../../stores/import.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { ImportLog } from './ImportLog.tsx';
+import { accessTokenWithRole } from '../../test/role-token.ts';
 
 let loopback: Loopback;
 let undoRequests: string[] = [];
@@ -61,10 +62,9 @@ const entry = (id: string, fileName: string, changes: Partial<ImportLogSummary> 
   undone: null,
   ...changes,
 });
-const tokenFor = (role: Role) => `x.${btoa(JSON.stringify({ role })).replaceAll('=', '')}.y`;
 const renderAs = (role: Role, logs: ImportLogSummary[]) => {
   // Logged out as far as loading goes: the log renders the state without fetching.
-  useSessionStore.setState({ isLoading: true, isLoggedIn: false, accessToken: tokenFor(role) });
+  useSessionStore.setState({ isLoading: true, isLoggedIn: false, accessToken: accessTokenWithRole(role) });
   useImportStore.setState({ logs });
   return render(<MantineProvider><ImportLog /></MantineProvider>);
 };

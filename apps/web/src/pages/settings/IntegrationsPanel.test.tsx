@@ -13,6 +13,7 @@ import { initialIntegrationsState, useIntegrationsStore } from '../../stores/int
 import { draftOf } from './integration-form.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { IntegrationsPanel } from './IntegrationsPanel.tsx';
+import { accessTokenWithRole } from '../../test/role-token.ts';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -29,14 +30,12 @@ const integration: Integration = {
   last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null, last_run_summary: null, run_progress: null,
   created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-01T00:00:00.000Z', version: '1',
 };
-/** An access token whose claim carries `role` (the web app reads only the claim; the server decides). */
-const tokenFor = (role: Role) => `x.${btoa(JSON.stringify({ role })).replaceAll('=', '')}.y`;
 
 beforeEach(() => useIntegrationsStore.setState({ ...initialIntegrationsState, integrations: [integration] }));
 
 const renderAs = (role: Role) => {
   // Logged out as far as loading goes: the panel renders the state without fetching.
-  useSessionStore.setState({ isLoading: true, isLoggedIn: false, accessToken: tokenFor(role) });
+  useSessionStore.setState({ isLoading: true, isLoggedIn: false, accessToken: accessTokenWithRole(role) });
   return render(<MantineProvider><IntegrationsPanel /></MantineProvider>);
 };
 

@@ -10,13 +10,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dayInPattern, dayInTimeZone, formatDay, formatDayOfMonth, MAX_CLOSED_DATES, readTypedDay, typedFilterProblemText, type ShopClosedDate, type ShopSettings } from '@stockwise/contract';
+import { dayInPattern, formatDay, formatDayOfMonth, MAX_CLOSED_DATES, readTypedDay, typedFilterProblemText, type ShopClosedDate, type ShopSettings } from '@stockwise/contract';
 import { fetchShopSettings, saveShopClosedDates } from '../../api/shop.ts';
 import { normalizeError } from '../../api/errors.ts';
 import { currentOfConflict } from '../../api/versions.ts';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 import { DayField } from '../../components/day-field/DayField.tsx';
-import { browserTimeZone } from '../../api/shop-day.ts';
+import { shopToday } from '../../api/shop-day.ts';
 import { useShopStore } from '../../stores/shop.ts';
 import { useViewerDates } from '../datatab/viewer-dates.ts';
 import { closedRuns, LONGEST_ADDED_RUN, runWhen, withRun, type ClosedRun } from './closed-runs.ts';
@@ -26,8 +26,6 @@ const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC
 const dayWithWeekday = (date: string) => `${weekday.format(new Date(`${date}T00:00:00Z`))} ${formatDay(date)}`;
 /** "24 Dec 2026 – 2 Jan 2027", or the one day: what a Remove button and the status line name. */
 const runSpan = (run: Pick<ClosedRun, 'from' | 'to'>) => (run.from === run.to ? formatDay(run.from) : `${formatDay(run.from)} – ${formatDay(run.to)}`);
-/** The shop's day now (ISO), in the zone in effect. */
-const shopToday = (zone: string) => dayInTimeZone(Date.now(), zone);
 /** "2 Jan", or "2 Jan 2028" when that is a year or more from `today` (the forecast's own rule for its closed days' words). */
 const lastDayText = (to: string, today: string) => (to >= `${Number(today.slice(0, 4)) + 1}${today.slice(4)}` ? formatDay(to) : formatDayOfMonth(to));
 
@@ -38,7 +36,7 @@ export function ShopClosedDates() {
   const { t } = useTranslation();
   const { order, pattern } = useViewerDates();
   // The shop's day, not this browser's: a closure under way is the shop's (ADR 0173); the browser's until the settings are read.
-  const zone = useShopStore((state) => state.timeZoneInEffect) ?? browserTimeZone();
+  const zone = useShopStore((state) => state.timeZoneInEffect);
   const [closed, setClosed] = useState<ShopClosedDate[] | null>(null);
   const [version, setVersion] = useState<string | undefined>(undefined);
   const [typed, setTyped] = useState('');

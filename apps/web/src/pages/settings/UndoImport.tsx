@@ -10,6 +10,7 @@ import { formatDayRange, type StockWritten } from '@stockwise/contract';
 import { normalizeError } from '../../api/errors.ts';
 import { undoImport, type ImportLogSummary, type ImportResult } from '../../api/import.ts';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
+import { ConfirmButtons } from '../../components/ConfirmButtons.tsx';
 import { useImportStore } from '../../stores/import.ts';
 import { formatCount } from './format.ts';
 
@@ -85,15 +86,7 @@ export function UndoImportDialog({ entry, onClose, onUndone }: { entry: Undoable
                 : t('import.undo.confirmUnknown')}
             {created ? ` ${t('import.undo.productsKept', { count: created, products: formatCount(created) })}` : ''}
           </Text>
-          <Group justify="flex-end">
-            {/* The safe choice has the focus: Enter right after opening must not undo. */}
-            <Button variant="default" onClick={onClose} data-autofocus>
-              {t('import.undo.cancel')}
-            </Button>
-            <Button color="red.9" loading={busy} onClick={undo}>
-              {t('import.undo.confirmButton')}
-            </Button>
-          </Group>
+          <ConfirmButtons cancelLabel={t('import.undo.cancel')} confirmLabel={t('import.undo.confirmButton')} busy={busy} onCancel={onClose} onConfirm={undo} />
         </Stack>
       )}
     </Modal>

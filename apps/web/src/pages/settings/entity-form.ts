@@ -1,8 +1,8 @@
 // What the Import entities panel edits of one entity (ADR 0179): how rows of one file sharing a key
 // are taken, the description, and the default field mappings as rows. The table and key are shown,
-// not edited, and go back as they were read.
-import type { EntityConfig, RepeatedKeyMode } from '@stockwise/contract';
-import type { VersionedEntity } from '../../api/import.ts';
+// not edited, and go back as they were read. And what setting it back to the configuration file's
+// version would change (ADR 0181).
+import type { ConfigEntity, EntityConfig, RepeatedKeyMode } from '@stockwise/contract';
 
 /** One default mapping: the table's column it fills and the file's column (or dotted path) it is read from; `id` keys the row while it moves. */
 export type MappingRow = { id: number; target: string | null; source: string };
@@ -14,7 +14,7 @@ let nextRowId = 0;
 export const newMappingRow = (): MappingRow => ({ id: nextRowId++, target: null, source: '' });
 
 /** The form of an entity as read: an entity with no repeated_keys imports as `last` (config/stockwise.yaml). */
-export const entityForm = (entity: VersionedEntity): EntityForm => ({
+export const entityForm = (entity: ConfigEntity): EntityForm => ({
   repeatedKeys: entity.repeated_keys ?? 'last',
   description: entity.description ?? '',
   rows: Object.entries(entity.field_mappings ?? {}).map(([target, source]) => ({ ...newMappingRow(), target, source })),
@@ -44,7 +44,7 @@ export function rowProblems(form: EntityForm): RowProblems {
 }
 
 /** The configuration a save sends: the entity's table and key as read, the rest from the form; a blank description is left out. */
-export function entityConfigOf(entity: VersionedEntity, form: EntityForm): EntityConfig {
+export function entityConfigOf(entity: ConfigEntity, form: EntityForm): EntityConfig {
   const description = form.description.trim();
   return {
     table: entity.table,
@@ -53,6 +53,33 @@ export function entityConfigOf(entity: VersionedEntity, form: EntityForm): Entit
     ...(description ? { description } : {}),
     field_mappings: Object.fromEntries(form.rows.flatMap((row) => (row.target ? [[row.target, row.source.trim()]] : []))),
   };
+}
+
+/** A setting a reset to the configuration file's version changes (ADR 0181): as it is now and as the file has it; null: none. */
+export type FileChange = { setting: 'table' | 'key' | 'repeatedKeys' | 'description'; now: string; file: string } | { setting: 'mapping'; field: string; now: string | null; file: string | null };
+
+/**
+ * What setting `entity` back to the file's version changes, compared as the import reads them (no
+ * repeated_keys is `last`, no description is blank, mappings whatever their order); none when the
+ * file has no version of it, or it is already as in the file. The file's mappings first, in its
+ * order, then the fields it does not map.
+ */
+export function changesFromFile(entity: ConfigEntity): FileChange[] {
+  const file = entity.file_config;
+  if (!file) return [];
+  const settings = [
+    { setting: 'table', now: entity.table, file: file.table },
+    { setting: 'key', now: entity.key.join(', '), file: file.key.join(', ') },
+    { setting: 'repeatedKeys', now: entity.repeated_keys ?? 'last', file: file.repeated_keys ?? 'last' },
+    { setting: 'description', now: entity.description ?? '', file: file.description ?? '' },
+  ] as const;
+  const mappedNow = entity.field_mappings ?? {};
+  const mappedInFile = file.field_mappings ?? {};
+  const fields = [...new Set([...Object.keys(mappedInFile), ...Object.keys(mappedNow)])];
+  return [
+    ...settings.filter((change) => change.now !== change.file),
+    ...fields.flatMap((field) => (mappedNow[field] === mappedInFile[field] ? [] : [{ setting: 'mapping' as const, field, now: mappedNow[field] ?? null, file: mappedInFile[field] ?? null }])),
+  ];
 }
 
 const INVALID_CONFIGURATION = 'Invalid configuration: ';

@@ -1,0 +1,179 @@
+// "Record order…" (ADR 0182): a buyer who placed an order of a product on the lists records it from
+// its row — the quantity ordered (prefilled with the advice's, in the product's unit) and the day the
+// supplier delivers (prefilled with the shop's today plus the lead time, typed in the person's date
+// order or picked). Saved as a scheduled delivery; the product's advice is then updated on the row.
+// Editors and administrators only, as the route is.
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { dayInPattern, formatDay, orderArrivalDay, orderArrivalProblem, quantityFormat, readTypedDay, typedFilterProblemText } from '@stockwise/contract';
+import type { NormalizedError } from '../../api/errors.ts';
+import { shopToday } from '../../api/shop-day.ts';
+import { DayField } from '../../components/day-field/DayField.tsx';
+import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
+import { useFocusFirstInvalid } from '../../components/form-focus.ts';
+import { useForecastingStore } from '../../stores/forecasting.ts';
+import { useCan } from '../../stores/role.ts';
+import { useShopStore } from '../../stores/shop.ts';
+import { useViewerDates } from '../datatab/viewer-dates.ts';
+import { orderDueNow } from './order-by.tsx';
+import { withUnit } from './quantity-words.ts';
+
+/** What a row (or the product panel) knows of the order it advises. */
+export type AdvisedOrder = { styleCode: string; name: string; unit: string | null; orderQuantity: number; orderBy: string | null; leadTimeDays: number };
+
+type Field = 'quantity' | 'expectedDate';
+type Problems = Partial<Record<Field, string>>;
+const FIELDS: readonly Field[] = ['quantity', 'expectedDate'];
+
+export function RecordOrderDialog({ order, onClose }: { order: AdvisedOrder; onClose: () => void }) {
+  const { t } = useTranslation();
+  const recordOrder = useForecastingStore((state) => state.recordOrder);
+  const dates = useViewerDates();
+  const today = shopToday(useShopStore((state) => state.timeZoneInEffect));
+  const [quantity, setQuantity] = useState(() => String(order.orderQuantity));
+  const [arrival, setArrival] = useState(() => dayInPattern(orderArrivalDay(today, order.leadTimeDays), dates.pattern));
+  const [problems, setProblems] = useState<Problems>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const advised = withUnit(quantityFormat.format(order.orderQuantity), order.unit);
+
+  /** The day typed, or why it is none an order can arrive on (the shop's today at the earliest). */
+  const arrivalDay = (): { day: string } | { problem: string } => {
+    if (!arrival.trim()) return { problem: t('forecasting.recordOrder.arrivalRequired') };
+    const read = readTypedDay(arrival, dates.order);
+    if ('problem' in read) return { problem: read.problem === 'noSuchDay' ? typedFilterProblemText(read, dates.order) : t('forecasting.recordOrder.notADate', { pattern: dates.pattern, example: dayInPattern(today, dates.pattern) }) };
+    const problem = orderArrivalProblem(read.day, today);
+    return problem ? { problem } : read;
+  };
+
+  const refuse = (found: Problems, message: string | null = null) => {
+    setProblems(found);
+    setRefusal(message);
+    focusFirstInvalid();
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const day = arrivalDay();
+    const found: Problems = { ...(quantity.trim() ? {} : { quantity: t('forecasting.recordOrder.quantityRequired') }), ...('problem' in day ? { expectedDate: day.problem } : {}) };
+    if (Object.keys(found).length || 'problem' in day) return refuse(found);
+    setSaving(true);
+    try {
+      // The figure as typed: the server reads it in the product's unit ("250 g", "1,5"), as the Data screen's form does.
+      await recordOrder({ styleCode: order.styleCode, quantity: quantity.trim(), expectedDate: day.day });
+      onClose();
+    } catch (error) {
+      setSaving(false);
+      const { message, details } = error as NormalizedError;
+      const named = Object.fromEntries(FIELDS.flatMap((field) => (details.fieldErrors[field] ? [[field, details.fieldErrors[field].join(' ')]] : [])));
+      refuse(named, Object.keys(named).length ? null : message);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('forecasting.recordOrder.title', { code: order.styleCode, name: order.name })}
+      closeButtonProps={{ 'aria-label': t('forecasting.recordOrder.close') }}
+      // Opened from a list row that selects its product when clicked: the dialog's clicks stay its own.
+      onClick={(event) => event.stopPropagation()}
+    >
+      <form ref={formRef} onSubmit={(event) => void save(event)} noValidate aria-busy={saving} data-testid="record-order-form">
+        <Stack gap="sm">
+          <Text size="sm">{t(order.orderBy && orderDueNow(order.orderBy, today) ? 'forecasting.recordOrder.advisedNow' : 'forecasting.recordOrder.advised', { quantity: advised, date: order.orderBy ? formatDay(order.orderBy) : '' })}</Text>
+          {refusal && (
+            <Alert color="red" role="alert" data-testid="record-order-error">
+              {refusal}
+            </Alert>
+          )}
+          <TextInput
+            label={t('forecasting.recordOrder.quantity')}
+            description={order.unit ? t('forecasting.recordOrder.quantityIn', { unit: order.unit }) : t('forecasting.recordOrder.quantityInUnits')}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            value={quantity}
+            error={problems.quantity}
+            data-autofocus
+            onFocus={(event) => event.currentTarget.select()}
+            onChange={(event) => {
+              setQuantity(event.currentTarget.value);
+              setProblems(({ quantity: _was, ...others }) => others);
+            }}
+            rightSection={
+              <Text size="sm" c="gray.7" aria-hidden>
+                {order.unit ?? t('forecasting.recordOrder.pieces')}
+              </Text>
+            }
+            rightSectionWidth={order.unit && order.unit.length > 3 ? 72 : 48}
+            rightSectionPointerEvents="none"
+          />
+          <DayField
+            label={t('forecasting.recordOrder.arrival')}
+            description={t('forecasting.recordOrder.arrivalHint', { pattern: dates.pattern, count: order.leadTimeDays })}
+            order={dates.order}
+            pattern={dates.pattern}
+            today={today}
+            required
+            value={arrival}
+            error={problems.expectedDate}
+            onChange={(text) => {
+              setArrival(text);
+              setProblems(({ expectedDate: _was, ...others }) => others);
+            }}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('forecasting.recordOrder.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t('forecasting.recordOrder.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * A row's "Record order…" (its product named for screen readers), which opens the dialog; while the
+ * order's product runs again it says "Updating advice…" and stays where the focus can come back to.
+ * Nothing for a viewer.
+ */
+export function RecordOrderAction({ order }: { order: AdvisedOrder }) {
+  const { t } = useTranslation();
+  const canRecord = useCan('editor');
+  const updating = useForecastingStore((state) => state.ordersUpdating[order.styleCode] === true);
+  const [open, setOpen] = useState(false);
+  const opening = useDialogFocusReturn(open);
+  if (!canRecord) return null;
+  const label = t(updating ? 'forecasting.recordOrder.updating' : 'forecasting.recordOrder.action');
+  return (
+    <>
+      <Button
+        size="compact-xs"
+        variant="light"
+        data-testid="record-order"
+        // The visible words first, then the product: each row's button has a name of its own.
+        aria-label={`${label}${t('forecasting.recordOrder.actionFor', { code: order.styleCode, name: order.name })}`}
+        data-disabled={updating || undefined}
+        aria-disabled={updating || undefined}
+        leftSection={updating ? <Loader size={10} aria-hidden /> : undefined}
+        style={{ whiteSpace: 'nowrap' }}
+        onClick={(event) => {
+          event.stopPropagation();
+          if (updating) return;
+          opening();
+          setOpen(true);
+        }}
+      >
+        {label}
+      </Button>
+      {open && <RecordOrderDialog order={order} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
