@@ -1,4 +1,4 @@
-// Migration 0640 (ADR 0183) on a database whose catalogue already holds the products' columns: the
+// Migration 0650 (ADR 0183) on a database whose catalogue already holds the products' columns: the
 // products table and its variation get a case size and a minimum order, each refusing 0 or less,
 // their definitions list them after the lead time, and going back removes them.
 import { sql } from 'kysely';
@@ -10,7 +10,7 @@ import { backends } from '../testing/test-server.ts';
 import { createScratchDatabase } from '../testing/scratch-database.ts';
 import { columnType } from '../testing/column-type.ts';
 
-describe.each(backends)('migration 0640 on %s', (backend) => {
+describe.each(backends)('migration 0650 on %s', (backend) => {
   let database: AppDatabase;
   let drop: () => Promise<void>;
   beforeAll(async () => {
@@ -37,7 +37,7 @@ describe.each(backends)('migration 0640 on %s', (backend) => {
     await sql`insert into data_tables (name, encoded_name, base_table, parent_id, variation_number, columns) values ('products #1', 'products_v1', 'products', 1, 1, ${JSON.stringify(stored)}::jsonb)`.execute(db);
     const { id } = await db.insertInto('data.products').values({ product_code: 'HWB-24', name: 'Hot-water bottle', current_stock: 8, unit_cost: 3.1, lead_time_days: 7 }).returning('id').executeTakeFirstOrThrow();
 
-    expect((await migrator.migrateTo('0640-products-have-a-case-size-and-minimum-order')).error).toBeUndefined();
+    expect((await migrator.migrateTo('0650-products-have-a-case-size-and-minimum-order')).error).toBeUndefined();
     const keys = async () => (await sql<{ name: string; keys: string[] }>`select name, array(select c->>'key' from jsonb_array_elements(columns) with ordinality e(c, at) order by at) as keys from data_tables where name like 'products%' order by name`.execute(db)).rows;
     const withTerms = ['product_code', 'lead_time_days', 'order_multiple', 'min_order_quantity', 'units_sold_30d'];
     expect(await keys()).toEqual([

@@ -60,7 +60,7 @@ import * as salesImportsKeepCreatedDaysAsRanges from './0600-sales-imports-keep-
 import * as quantitiesByWeightOrLength from './0620-quantities-by-weight-or-length.ts';
 import * as productsHaveAUnit from './0630-products-have-a-unit.ts';
 import * as entitiesFollowTheFileAgain from './0640-entities-follow-the-file-again.ts';
-import * as productsHaveACaseSizeAndMinimumOrder from './0640-products-have-a-case-size-and-minimum-order.ts';
+import * as productsHaveACaseSizeAndMinimumOrder from './0650-products-have-a-case-size-and-minimum-order.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -122,5 +122,5 @@ export const migrations: Record<string, Migration> = {
   '0620-quantities-by-weight-or-length': quantitiesByWeightOrLength,
   '0630-products-have-a-unit': productsHaveAUnit,
   '0640-entities-follow-the-file-again': entitiesFollowTheFileAgain,
-  '0640-products-have-a-case-size-and-minimum-order': productsHaveACaseSizeAndMinimumOrder,
+  '0650-products-have-a-case-size-and-minimum-order': productsHaveACaseSizeAndMinimumOrder,
 };
