@@ -608,4 +608,48 @@ describe('forecasting screen', () => {
       await setUnit('');
     }
   });
+  it("orders a product in the supplier's cases once the products table gives it a case size, says so on the product and notes it on the lists (ADR 0183), axe clean", async () => {
+    const { page } = browser;
+    type Reorder = { orderQuantity: number; orderBy: string | null; orderMultiple?: number; orderQuantityNeeded?: number };
+    const { products } = (await apiGet<{ report: { products: ReportProduct[] } }>('/forecasting/latest-report/?page=1')).report;
+    const product = products.find((p) => p.orderQuantity > 1 && !p.onOrderArrives && p.unit === null && !p.shortHistory)!;
+    expect(product, 'an order in pieces on the low-stock list\'s first page').toBeDefined();
+    const row = (await apiGet<{ results: ProductRow[] }>(`/records/tables/products/data/?page=1&page_size=1&filters_json=${encodeURIComponent(JSON.stringify({ product_code: { equals: product.styleCode } }))}`)).results[0]!;
+    // One more than the need: one case, the need beside it.
+    const caseSize = product.orderQuantity + 1;
+    const reorderOf = async () => (await apiGet<{ reorder: Reorder }>(`/forecasting/forecasts/${encodeURIComponent(product.styleCode)}`)).reorder;
+    const setCaseSize = async (size: number | null) => {
+      const answer = await fetch(`${inject('baseUrl')}/api/records/tables/products/rows/edit/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: row.id, order_multiple: size }),
+      });
+      expect(answer.status, await answer.text()).toBe(200);
+      // The edit queues the product's forecast: its advice names the case size once it has run.
+      await expect.poll(async () => (await reorderOf()).orderMultiple ?? null, { timeout: 60_000, interval: 500 }).toBe(size);
+    };
+    await setCaseSize(caseSize);
+    try {
+      const reorder = await reorderOf();
+      expect(reorder).toMatchObject({ orderQuantity: caseSize, orderBy: product.orderBy });
+      const needed = quantityFormat.format(reorder.orderQuantityNeeded!);
+      await openForecasting(page);
+      // The low-stock list: the rounded quantity, "1 × size" under it, the words to a screen reader.
+      const listed = page.getByTestId('low-stock-table').locator(`tr[data-style-code="${product.styleCode}"]`);
+      await listed.getByTestId('supplier-order').waitFor();
+      expect(await listed.getByTestId('order-quantity').evaluate((cell) => cell.firstChild?.textContent)).toBe(quantityFormat.format(caseSize));
+      expect(await listed.getByTestId('supplier-order').getAttribute('title')).toBe(`1 case of ${quantityFormat.format(caseSize)}; ${needed} needed`);
+      expect(await listed.getByTestId('supplier-order').locator('[aria-hidden]').textContent()).toBe(`1 × ${quantityFormat.format(caseSize)}`);
+      expect(await axeViolations(page, '[data-testid="low-stock"]')).toEqual([]);
+      await pickProduct(page, product.styleCode);
+      await page.getByTestId('forecast-explanation').waitFor();
+      expect(await page.getByTestId('reorder-summary').textContent()).toContain(`Order ${quantityFormat.format(caseSize)} units (1 case of ${quantityFormat.format(caseSize)}; ${needed} needed)`);
+      const advice = page.getByTestId('reorder-advice');
+      expect(await advice.locator('dt:text-is("Case size") + dd').textContent()).toBe(quantityFormat.format(caseSize));
+      expect(await axeViolations(page, '[data-testid="forecast-explanation"]')).toEqual([]);
+    } finally {
+      // The demo's product as it was, its forecast too, for the files after this one.
+      await setCaseSize(null);
+    }
+  });
 });

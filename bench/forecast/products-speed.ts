@@ -74,6 +74,8 @@ function catalogueRows({ inputs, since, today, calendar }: Catalogue): { product
     category: 'Generated',
     lead_time_days: input.leadTimeDays!,
     unit: null,
+    order_multiple: null,
+    min_order_quantity: null,
     sales: joined(input.sales, (sale) => `${Date.parse(sale.ds) / DAY_MS - firstDay}:${sale.y}`),
     snapshots: joined(input.stock, (snapshot) => `${snapshot.ds}:${snapshot.stock_level}`),
     deliveries: joined(input.deliveries, (delivery) => `${delivery.ds}:${delivery.quantity}`),

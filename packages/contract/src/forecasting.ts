@@ -73,6 +73,18 @@ const forecastStockPoint = z.object({ ds: z.string(), stock_level: z.number(), s
 const backtestPoint = z.object({ ds: z.string(), yhat: z.number(), yhat_upper: z.number(), yhat_lower: z.number() });
 export const stockoutItem = z.object({ date: z.string(), type: z.enum(['stockForecast', 'stockLowerBound']) });
 
+/**
+ * What the supplier sells, as the advice was made under it (ADR 0183): the product's case size and
+ * minimum order, absent where it has none; and, for an order due that they made larger, what the
+ * stock needs (in whole units, or to a thousandth), absent where they changed nothing.
+ */
+const supplierOrder = z.object({
+  orderMultiple: z.number().optional(),
+  minOrderQuantity: z.number().optional(),
+  orderQuantityNeeded: z.number().optional(),
+});
+export type SupplierOrder = z.infer<typeof supplierOrder>;
+
 export const reorderAdvice = z.object({
   reorderPoint: z.number(),
   safetyStock: z.number(),
@@ -84,6 +96,9 @@ export const reorderAdvice = z.object({
   onOrderArrives: z.string().nullable().optional(),
   /** A season-only item whose order would arrive after its season: no order, and when next season's buying starts (ADR 0126, amendment 2026-12-04). */
   tooLateForSeason: z.object({ arrives: z.string(), seasonFrom: z.string(), seasonTo: z.string(), nextOrderFrom: z.string() }).optional(),
+  ...supplierOrder.shape,
+  /** A season-only item whose whole cases (or minimum) are more than the rest of its season takes: about this much is left when it ends (ADR 0183). */
+  leftAfterSeason: z.number().optional(),
 });
 
 const stockCount = z.object({ units: z.number(), date: z.string() });
@@ -166,6 +181,8 @@ export const reportProduct = z.object({
   stockoutType: z.enum(['stockForecast', 'stockLowerBound']).nullable(),
   reorderPoint: z.number(),
   orderQuantity: z.number(),
+  /** The supplier's case size and minimum, and the need where they made the order larger, as the product's forecast reorder advice has them (ADR 0183). */
+  ...supplierOrder.shape,
   orderBy: z.string().nullable(),
   model: z.string(),
   /** Days left to order in time: days until the expected stockout minus the lead time, or days until the order-by date when that is sooner (or there is no expected stockout). Most urgent first. */

@@ -145,7 +145,12 @@ export type ReorderInputs = {
   isClosed?: (day: number) => boolean;
   /** Sold in whole units (absent: so): quantities rounded up to whole units, else to a thousandth (0.25 kg, ADR 0176). */
   wholeUnits?: boolean;
+  /** What the supplier sells: an order due is rounded up to them (ADR 0183). Absent: any quantity. */
+  supplier?: SupplierTerms;
 };
+
+/** The supplier's case size (orders in whole multiples of it) and minimum order, each above 0 where given (ADR 0183). */
+export type SupplierTerms = { orderMultiple?: number | undefined; minOrderQuantity?: number | undefined };
 
 /** The season's first and last selling days as the last 365 days place them (day numbers), and whether a day number falls on its dates in any year. */
 export type SeasonSpan = { from: number; to: number; isOn: (day: number) => boolean };
@@ -163,7 +168,10 @@ export type SeasonSpan = { from: number; to: number; isOn: (day: number) => bool
  */
 export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   const { forecast, continuousUpper95, start, projection, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays } = inputs;
-  const round = roundUp(inputs.wholeUnits === false ? 1000 : 1);
+  const steps = inputs.wholeUnits === false ? 1000 : 1;
+  // Every advice names the supplier's terms it was made under; only an order due is rounded to them.
+  const terms = supplierTermsOf(inputs.supplier);
+  const round = (advice: ReorderAdvice): ReorderAdvice => ({ ...roundUp(steps)(advice), ...terms });
   const lead = Math.min(leadTimeDays, forecast.length);
   const z = normalQuantile(serviceLevel);
   const sigmas = dailySigmas(forecast, continuousUpper95);
@@ -211,7 +219,14 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   const shortfall = shortfallFromArrival(start, projection, arrival, coverEnd);
   const orderQuantity = Math.max(need, shortfall);
   // Nothing to order (scheduled deliveries cover it): no order-by date either.
-  if (orderQuantity > 1e-9) return round({ reorderPoint, safetyStock, orderQuantity, orderBy: formatDay(openDayOnOrBefore(start.day + 1 + orderDay, start.day + 1, inputs.isClosed)), leadTimeDays, serviceLevel });
+  if (orderQuantity > 1e-9) {
+    const advice = inSupplierTerms(round({ reorderPoint, safetyStock, orderQuantity, orderBy: formatDay(openDayOnOrBefore(start.day + 1 + orderDay, start.day + 1, inputs.isClosed)), leadTimeDays, serviceLevel }), orderQuantity, steps);
+    if (!seasonal || advice.orderQuantityNeeded === undefined) return advice;
+    // What the supplier's terms added beyond the need, less what the rest of the season takes after the order's cover.
+    const rest = restOfSeason(inputs.season!, forecast, deliveries, start.day + 1, arrival, coverEnd);
+    const left = rest === null ? 0 : advice.orderQuantity - advice.orderQuantityNeeded - Math.max(0, rest);
+    return left > 1e-9 ? { ...advice, leftAfterSeason: roundValueUp(steps)(left) } : advice;
+  }
   const onOrderArrives = lateDelivery(start, projection, deliveries);
   return round({ reorderPoint, safetyStock, orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel, ...(onOrderArrives ? { onOrderArrives } : {}) });
 }
@@ -298,9 +313,57 @@ function shortfallFromArrival(start: StockStart, projection: StockRow[], arrival
  * Stock comes in whole units, or in thousandths of a kilo or metre for a product sold by weight or
  * length (`steps` per unit): quantities are rounded up, so rounding never lowers the service level.
  */
+const roundValueUp = (steps: number) => (value: number) => Math.ceil(value * steps - 1e-9) / steps;
+
 const roundUp =
   (steps: number) =>
   (advice: ReorderAdvice): ReorderAdvice => {
-    const up = (value: number) => Math.ceil(value * steps - 1e-9) / steps;
+    const up = roundValueUp(steps);
     return { ...advice, reorderPoint: up(advice.reorderPoint), safetyStock: up(advice.safetyStock), orderQuantity: Math.max(0, up(advice.orderQuantity)) };
   };
+
+/** The terms an advice names: those given (forecastProduct refuses any not above 0). */
+const supplierTermsOf = (supplier: SupplierTerms | undefined): SupplierTerms => ({
+  ...(supplier?.orderMultiple !== undefined ? { orderMultiple: supplier.orderMultiple } : {}),
+  ...(supplier?.minOrderQuantity !== undefined ? { minOrderQuantity: supplier.minOrderQuantity } : {}),
+});
+
+/**
+ * How far a need may pass a whole number of cases and still fill them: the forecast's sums carry
+ * floating-point noise, and 48.0000001 needed is 2 cases of 24, not 3.
+ */
+const CASE_TOLERANCE = 1e-6;
+
+/**
+ * An order due, as the supplier sells it (ADR 0183): the fewest whole cases that hold both the need
+ * and the supplier's minimum — max(minimum, ⌈need / case⌉ × case) wherever the minimum is itself
+ * whole cases — and without a case size, at least the minimum in the product's own steps. Always up,
+ * never to the nearest case: fewer than needed runs out before the next order. `need` is before any
+ * rounding; the advice's quantity is it in whole units (or thousandths), kept as
+ * `orderQuantityNeeded` where the terms made the order larger.
+ */
+function inSupplierTerms(advice: ReorderAdvice, need: number, steps: number): ReorderAdvice {
+  const { orderMultiple: multiple, minOrderQuantity: minimum } = advice;
+  if (multiple === undefined && minimum === undefined) return advice;
+  const needed = advice.orderQuantity;
+  const least = Math.max(need, minimum ?? 0);
+  // To a thousandth, the places a quantity has (ADR 0176): 3 × 0.1 is 0.3, not 0.30000000000000004.
+  const ordered = multiple === undefined ? roundValueUp(steps)(least) : Math.round(Math.max(1, Math.ceil((least - CASE_TOLERANCE) / multiple)) * multiple * 1000) / 1000;
+  return ordered > needed ? { ...advice, orderQuantity: ordered, orderQuantityNeeded: needed } : { ...advice, orderQuantity: ordered };
+}
+
+/**
+ * A season-only item's demand after an order's cover (forecast index `coverEnd`) to the end of the
+ * season the order arrives for (at index `arrival`, or the first season after it), less the
+ * deliveries due by then; 0 when the cover reaches the season's end; null when the season runs on
+ * past the forecast (its end unknown). `firstDay`: the day number of the first forecast day.
+ */
+function restOfSeason(season: SeasonSpan, forecast: ForecastRow[], deliveries: Map<number, number>, firstDay: number, arrival: number, coverEnd: number): number | null {
+  let end = arrival;
+  while (end < forecast.length && !season.isOn(firstDay + end)) end++;
+  while (end < forecast.length && season.isOn(firstDay + end)) end++;
+  if (end >= forecast.length) return null;
+  let rest = 0;
+  for (let j = coverEnd; j < end; j++) rest += forecast[j]!.yhat - (deliveries.get(firstDay + j) ?? 0);
+  return rest;
+}

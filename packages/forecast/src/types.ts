@@ -83,6 +83,13 @@ export type ProductForecastInput = {
    * Absent or false: the sales decide (whole numbers on every day: whole units).
    */
   soldByMeasure?: boolean;
+  /**
+   * The supplier's case or pack size: orders come in whole multiples of it (24 bottles to a carton;
+   * 2.5 kg to a wheel of cheese). Above 0. Absent: any quantity (ADR 0183).
+   */
+  orderMultiple?: number;
+  /** The least the supplier accepts in one order. Above 0. Absent: no minimum (ADR 0183). */
+  minOrderQuantity?: number;
 };
 
 /** A day the shop said it is closed on (YYYY-MM-DD), and why, if it said: plain text, never markup. */
@@ -141,6 +148,22 @@ export type ReorderAdvice = {
    * otherwise (ADR 0126, amendment 2026-12-04).
    */
   tooLateForSeason?: SeasonTooLate;
+  /** The input's `orderMultiple`, as the order was rounded to it; absent without one (ADR 0183). */
+  orderMultiple?: number;
+  /** The input's `minOrderQuantity`, as the order was raised to it; absent without one (ADR 0183). */
+  minOrderQuantity?: number;
+  /**
+   * An order due by `orderBy` that the supplier's case size or minimum made larger: what the stock
+   * needs, rounded to whole units (or a thousandth) only. Absent when the supplier's terms changed
+   * nothing, or there is no order (ADR 0183).
+   */
+  orderQuantityNeeded?: number;
+  /**
+   * A season-only item whose order the supplier's terms made larger than the rest of its season
+   * takes: about this much of the order is expected to be left when the season ends (beside the
+   * safety stock, which is kept whatever the terms). Absent otherwise (ADR 0183).
+   */
+  leftAfterSeason?: number;
 };
 
 /**

@@ -8,11 +8,7 @@ import { migrateToLatest, openDatabase, type AppDatabase } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import { backends } from '../testing/test-server.ts';
 import { createScratchDatabase } from '../testing/scratch-database.ts';
-
-const columnType = async (database: AppDatabase, table: string, column: string) =>
-  (
-    await sql<{ type: string }>`select format_type(atttypid, atttypmod) as type from pg_attribute where attrelid = ${table}::regclass and attname = ${column}`.execute(database.db)
-  ).rows[0]?.type;
+import { columnType } from '../testing/column-type.ts';
 
 describe.each(backends)('migration 0620 on %s', (backend) => {
   let database: AppDatabase;

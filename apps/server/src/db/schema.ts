@@ -138,6 +138,10 @@ export type ProductsTable = {
   unit: ColumnType<string | null, string | null | undefined, string | null>;
   unit_cost: number;
   lead_time_days: number;
+  /** The supplier's case size: orders in whole multiples of it; null: any quantity (migration 0650). */
+  order_multiple: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The supplier's minimum order; null: none (migration 0650). */
+  min_order_quantity: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type SalesTable = { id: Generated<number>; product_id: number; date: string; quantity: number };

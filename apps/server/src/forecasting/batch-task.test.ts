@@ -3,7 +3,7 @@ import { forecastRow, productInput, type BatchContext } from './batch-task.ts';
 import { dayNumber, forecastProduct } from '@stockwise/forecast';
 
 const context: BatchContext = { today: '2026-01-11', horizon: 7, since: '2026-01-01', historyDays: 10, calendar: { closedDates: [], yearlyProfiles: {} }, firstSale: '2026-01-01' };
-const product = { id: 1, product_code: 'P', category: null, lead_time_days: 7, unit: null, snapshots: '2026-01-09:12', deliveries: null, listed_after: null };
+const product = { id: 1, product_code: 'P', category: null, lead_time_days: 7, unit: null, order_multiple: null, min_order_quantity: null, snapshots: '2026-01-09:12', deliveries: null, listed_after: null };
 
 describe('batch task', () => {
   it('reads sales pairs as the database writes them: returns, decimals, missing days', () => {
@@ -18,6 +18,13 @@ describe('batch task', () => {
   it('tells the engine a product counted in a weight, length or volume is sold by measure, whatever the case or spaces; pieces and boxes are left to the sales', () => {
     for (const unit of ['kg', ' KG ', 'm', 'Ml']) expect(productInput({ ...product, unit, sales: '0:3' }, context).soldByMeasure, unit).toBe(true);
     for (const unit of [null, '', 'box', 'pcs', 'kgs']) expect(productInput({ ...product, unit, sales: '0:3' }, context).soldByMeasure, String(unit)).toBeUndefined();
+  });
+
+  it("passes the supplier's case size and minimum order to the engine where the product has them (ADR 0183)", () => {
+    expect(productInput({ ...product, order_multiple: 24, min_order_quantity: 10, sales: '0:3' }, context)).toMatchObject({ orderMultiple: 24, minOrderQuantity: 10 });
+    expect(productInput({ ...product, order_multiple: 2.5, sales: '0:3' }, context)).toMatchObject({ orderMultiple: 2.5 });
+    const without = productInput({ ...product, sales: '0:3' }, context);
+    expect('orderMultiple' in without || 'minOrderQuantity' in without).toBe(false);
   });
 
   it('dates when a product without sales was listed: after the sales day it was added on, else from the first sale, within the history read', () => {

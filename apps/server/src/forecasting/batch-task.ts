@@ -129,6 +129,9 @@ export function productInput(product: ProductRows, context: BatchContext): Parse
     ...(categorySeason ? { categorySeason } : {}),
     // Counted in kg, m or l: ordered to the gram before any decimal sale says so (ADR 0177).
     ...(isMeasureUnit(product.unit) ? { soldByMeasure: true } : {}),
+    // What the supplier sells: an order due in whole cases, at least the minimum (ADR 0183).
+    ...(product.order_multiple !== null ? { orderMultiple: product.order_multiple } : {}),
+    ...(product.min_order_quantity !== null ? { minOrderQuantity: product.min_order_quantity } : {}),
   };
 }
 

@@ -209,6 +209,9 @@ export type ProductRows = {
   lead_time_days: number;
   /** As stored (kg, box); a weight, length or volume makes the forecast order it by measure (ADR 0177). */
   unit: string | null;
+  /** The supplier's case size and minimum order; null: none (ADR 0183). */
+  order_multiple: number | null;
+  min_order_quantity: number | null;
   sales: string | null;
   snapshots: string | null;
   deliveries: string | null;
@@ -217,7 +220,7 @@ export type ProductRows = {
 };
 
 const productRowsSelect = (since: string) => sql`
-  select to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as read_at, p.id, p.product_code, p.category, p.lead_time_days, p.unit,
+  select to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as read_at, p.id, p.product_code, p.category, p.lead_time_days, p.unit, p.order_multiple, p.min_order_quantity,
     (select string_agg((s.date - ${since}::date)::text || ':' || s.quantity::text, ',') from data.sales s where s.product_id = p.id and s.date >= ${since}::date) as sales,
     (select string_agg(k.date::text || ':' || k.stock_level::text, ',' order by k.date) from data.stock_snapshots k where k.product_id = p.id and k.date >= ${since}::date) as snapshots,
     (select string_agg(d.expected_date::text || ':' || d.quantity::text, ',' order by d.expected_date) from data.deliveries d

@@ -49,8 +49,8 @@ const DEFAULT_REQUESTS_PER_MINUTE = 30;
 const RATE_WINDOW_MS = 60_000;
 /** The tables forecasts are computed from… */
 const FORECAST_INPUT_TABLES = new Set(['sales', 'stock_snapshots', 'deliveries']);
-/** …and the columns of products they read: stock on hand, lead time, category, unit (by measure or not). */
-const FORECAST_INPUT_PRODUCT_COLUMNS = new Set(['current_stock', 'lead_time_days', 'category', 'unit']);
+/** …and the columns of products they read: stock on hand, lead time, category, unit (by measure or not), the supplier's case size and minimum. */
+const FORECAST_INPUT_PRODUCT_COLUMNS = new Set(['current_stock', 'lead_time_days', 'category', 'unit', 'order_multiple', 'min_order_quantity']);
 
 /** Whether writing these columns of this table changes what a forecast is made from. */
 export const writesForecastInput = (table: string, columns: readonly string[]): boolean =>

@@ -54,11 +54,17 @@ describe.each(backends)('file preview on %s', (backend) => {
 
   it.each([
     ['a German sales export', 'sales', 'Belegnr;Artikelnr.;Bezeichnung;Menge;Datum;VK-Preis\n1;85123A;Herz;6;01.12.2010;2,55\n', { product_id: 'Artikelnr.', date: 'Datum', quantity: 'Menge' }],
-    ['a French product list', 'products', 'Référence;Désignation;Famille;Quantité en stock;Prix d\'achat;Délai de livraison\n85123A;Cœur;Déco;4;2,10;7\n', { product_code: 'Référence', name: 'Désignation', category: 'Famille', current_stock: 'Quantité en stock', unit: null, unit_cost: "Prix d'achat", lead_time_days: 'Délai de livraison' }],
+    ['a French product list', 'products', 'Référence;Désignation;Famille;Quantité en stock;Prix d\'achat;Délai de livraison\n85123A;Cœur;Déco;4;2,10;7\n', { product_code: 'Référence', name: 'Désignation', category: 'Famille', current_stock: 'Quantité en stock', unit: null, unit_cost: "Prix d'achat", lead_time_days: 'Délai de livraison' , order_multiple: null, min_order_quantity: null }],
     // A deli's list: the unit of measure by its own name, never by the first word of "Unit cost" (ADR 0177).
-    ['a deli product list with a unit', 'products', 'SKU,Name,Unit,Unit cost\nCHE-001,Cheddar,kg,9.80\n', { product_code: 'SKU', name: 'Name', category: null, current_stock: null, unit: 'Unit', unit_cost: 'Unit cost', lead_time_days: null }],
-    ['a product list with a unit price and no unit', 'products', 'SKU,Name,Cost,Unit price\nCHE-001,Cheddar,9.80,14.50\n', { product_code: 'SKU', name: 'Name', category: null, current_stock: null, unit: null, unit_cost: 'Cost', lead_time_days: null }],
-    ['a German product list with Mengeneinheit', 'products', 'Artikelnr.;Bezeichnung;ME;EK-Preis\n85123A;Käse;kg;9,80\n', { product_code: 'Artikelnr.', name: 'Bezeichnung', category: null, current_stock: null, unit: 'ME', unit_cost: 'EK-Preis', lead_time_days: null }],
+    ['a deli product list with a unit', 'products', 'SKU,Name,Unit,Unit cost\nCHE-001,Cheddar,kg,9.80\n', { product_code: 'SKU', name: 'Name', category: null, current_stock: null, unit: 'Unit', unit_cost: 'Unit cost', lead_time_days: null , order_multiple: null, min_order_quantity: null }],
+    ['a product list with a unit price and no unit', 'products', 'SKU,Name,Cost,Unit price\nCHE-001,Cheddar,9.80,14.50\n', { product_code: 'SKU', name: 'Name', category: null, current_stock: null, unit: null, unit_cost: 'Cost', lead_time_days: null , order_multiple: null, min_order_quantity: null }],
+    ['a German product list with Mengeneinheit', 'products', 'Artikelnr.;Bezeichnung;ME;EK-Preis\n85123A;Käse;kg;9,80\n', { product_code: 'Artikelnr.', name: 'Bezeichnung', category: null, current_stock: null, unit: 'ME', unit_cost: 'EK-Preis', lead_time_days: null , order_multiple: null, min_order_quantity: null }],
+    // What the supplier sells (ADR 0183), by the names price lists give them; "Units" and a "Pack" description are neither.
+    ['a supplier price list with a case size and a minimum order', 'products', 'SKU,Name,Units,Pack,Case size,MOQ,Cost price\nHWB-24,Hot-water bottle,12,Single,24,48,3.10\n', { product_code: 'SKU', name: 'Name', category: null, current_stock: null, unit: null, unit_cost: 'Cost price', lead_time_days: null, order_multiple: 'Case size', min_order_quantity: 'MOQ' }],
+    ['a German supplier list with VPE and Mindestbestellmenge', 'products', 'Artikelnr.;Bezeichnung;VPE;Mindestbestellmenge;EK-Preis\n85123A;Wärmflasche;24;48;3,10\n', { product_code: 'Artikelnr.', name: 'Bezeichnung', category: null, current_stock: null, unit: null, unit_cost: 'EK-Preis', lead_time_days: null, order_multiple: 'VPE', min_order_quantity: 'Mindestbestellmenge' }],
+    ['a French supplier list with its colisage', 'products', 'Référence;Désignation;Colisage;Quantité minimum de commande\n85123A;Bouillotte;24;48\n', { product_code: 'Référence', name: 'Désignation', category: null, current_stock: null, unit: null, unit_cost: null, lead_time_days: null, order_multiple: 'Colisage', min_order_quantity: 'Quantité minimum de commande' }],
+    // Of an inner and an outer pack the inner; "Min. order qty" by its whole name.
+    ['a wholesale list with inner and outer packs', 'products', 'Item code,Description,Outer pack,Inner pack,Min. order qty\nHWB-24,Hot-water bottle,48,12,24\n', { product_code: 'Item code', name: 'Description', category: null, current_stock: null, unit: null, unit_cost: null, lead_time_days: null, order_multiple: 'Inner pack', min_order_quantity: 'Min. order qty' }],
     ['a Spanish stock count', 'stock_snapshots', 'Código,Fecha,Existencias\n85123A,31/01/2011,12\n', { product_id: 'Código', date: 'Fecha', stock_level: 'Existencias' }],
     ['a German stock count', 'stock_snapshots', 'Zähldatum;Artikelnr.;Gezählt\n30.11.2026;85123A;12\n', { product_id: 'Artikelnr.', date: 'Zähldatum', stock_level: 'Gezählt' }],
     ['a Dutch delivery list', 'deliveries', 'Artikelcode;Leverdatum;Aantal;Status\n85123A;31-01-2011;12;scheduled\n', { product_id: 'Artikelcode', expected_date: 'Leverdatum', quantity: 'Aantal', status: 'Status' }],
@@ -102,6 +108,8 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(proposal.json.targets.filter((t) => t.type === 'DecimalField' || t.field === 'current_stock').map((t) => [t.field, t.decimal_places])).toEqual([
       ['current_stock', 3],
       ['unit_cost', 2],
+      ['order_multiple', 3],
+      ['min_order_quantity', 3],
     ]);
 
     const mapping = { field_mappings: { product_code: 'Artikelnr', name: 'Bezeichnung', unit_cost: 'EK-Preis' } };

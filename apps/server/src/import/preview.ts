@@ -66,6 +66,16 @@ const SYNONYMS: Record<string, string[]> = {
     'ekpreis', 'einkaufspreis', 'einstandspreis', 'preis', 'prixdachat', 'prixachat', 'cout', 'prixunitaire', 'prix', 'preciocompra', 'coste', 'costo', 'precio', 'inkoopprijs', 'kostprijs', 'prijs', 'prezzoacquisto', 'prezzo'],
   // A product's unit of measure (ADR 0177); German tills shorten Mengeneinheit to ME.
   unit: ['unit', 'uom', 'unitofmeasure', 'unitofmeasurement', 'einheit', 'mengeneinheit', 'me', 'unite', 'unitedemesure', 'unidad', 'unidaddemedida', 'eenheid', 'unita', 'unitadimisura'],
+  // What the supplier sells (ADR 0183). Never a lone "case", "pack", "inner" or "minimum", which a
+  // name's first or last word would match: "Minimum stock" is a reorder level, "Pack" a description,
+  // "Outer EAN" a barcode. Of an inner and an outer pack, the inner: the smaller step a supplier
+  // lists is one it sells, and an order rounded too little is corrected where one too large is paid.
+  order_multiple: ['ordermultiple', 'ordermultiples', 'orderincrement', 'casesize', 'casequantity', 'caseqty', 'casepack', 'packsize', 'packquantity', 'packqty', 'cartonsize', 'cartonquantity', 'cartonqty',
+    'unitspercase', 'unitspercarton', 'unitscarton', 'unitsperpack', 'qtypercase', 'qtypercarton', 'innerpack', 'innerpackqty', 'innerqty', 'innerquantity', 'outerpack', 'outerpackqty', 'outerqty', 'outerquantity',
+    'vpe', 'verpackungseinheit', 'gebindegroße', 'gebindegrosse', 'gebindemenge', 'colisage', 'pcb', 'uniteparcolis', 'unidadesporcaja', 'unidadesporbulto', 'verpakkingseenheid', 'pezziperconfezione', 'pezziperimballo'],
+  min_order_quantity: ['minorderquantity', 'minimumorderquantity', 'moq', 'minorder', 'minimumorder', 'minorderqty', 'minimumorderqty', 'minqty', 'minimumqty', 'minquantity', 'minimumquantity',
+    'mindestbestellmenge', 'minbestellmenge', 'mindestmenge', 'mindestabnahme', 'mindestabnahmemenge', 'qteminimum', 'qtemin', 'quantiteminimum', 'quantiteminimale', 'quantiteminimumdecommande', 'minimumdecommande', 'commandeminimum',
+    'pedidominimo', 'cantidadminima', 'minimumbestelling', 'minimalebestelhoeveelheid', 'minimumbestelhoeveelheid', 'ordineminimo', 'quantitaminima', 'lottominimo'],
   lead_time_days: ['leadtimedays', 'leadtime', 'leaddays', 'lieferzeit', 'lieferzeittage', 'wiederbeschaffungszeit', 'delailivraison', 'delaidelivraison', 'delai', 'plazoentrega', 'plazo', 'levertijd', 'tempidiconsegna'],
   date: ['date', 'day', 'invoicedate', 'orderdate', 'salesdate', 'saledate', 'transactiondate', 'timestamp', 'datetime', 'countdate', 'countedon', 'datecounted', 'stocktakedate',
     'createdat', 'created', 'orderedat', 'soldat', 'purchasedat', 'placedat',

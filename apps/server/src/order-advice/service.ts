@@ -20,6 +20,7 @@ import {
   type ListedOrder,
   type RecordedOrder,
   type RecordOrderRequest,
+  type SupplierOrder,
   type UnitQuantity,
 } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
@@ -82,6 +83,13 @@ export const isDueBy = (orderBy: string | null, by: string) => orderBy !== null 
 /** The quantities of the orders on a list, one total per unit: a row to hurry orders nothing. */
 export const orderQuantities = (products: readonly AdvisedProduct[]): UnitQuantity[] => quantitiesByUnit(products.map((p) => ({ unit: p.unit, quantity: p.orderQuantity })));
 
+/** The supplier's terms a stored advice was made under, those it has (ADR 0183); a forecast stored before them has none. */
+const supplierOrderOf = (reorder: ProductForecast['reorder']): SupplierOrder => ({
+  ...(reorder.orderMultiple !== undefined ? { orderMultiple: reorder.orderMultiple } : {}),
+  ...(reorder.minOrderQuantity !== undefined ? { minOrderQuantity: reorder.minOrderQuantity } : {}),
+  ...(reorder.orderQuantityNeeded !== undefined ? { orderQuantityNeeded: reorder.orderQuantityNeeded } : {}),
+});
+
 /** The catalogue run the advice is dated by: the given one, or the latest completed. */
 const catalogueTask = (db: Kysely<Database>, taskId: string | undefined) => (taskId ? repo.findCatalogueTask(db, taskId) : repo.latestCompletedCatalogueTask(db));
 
@@ -122,6 +130,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
       stockoutType: first?.type ?? null,
       reorderPoint: reorder.reorderPoint,
       orderQuantity: reorder.orderQuantity,
+      ...supplierOrderOf(reorder),
       orderBy: reorder.orderBy,
       ...(reorder.onOrderArrives ? { onOrderArrives: reorder.onOrderArrives } : {}),
       model: row.model,

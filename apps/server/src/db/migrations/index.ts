@@ -60,6 +60,7 @@ import * as salesImportsKeepCreatedDaysAsRanges from './0600-sales-imports-keep-
 import * as quantitiesByWeightOrLength from './0620-quantities-by-weight-or-length.ts';
 import * as productsHaveAUnit from './0630-products-have-a-unit.ts';
 import * as entitiesFollowTheFileAgain from './0640-entities-follow-the-file-again.ts';
+import * as productsHaveACaseSizeAndMinimumOrder from './0650-products-have-a-case-size-and-minimum-order.ts';
 import * as growthPerUnit from './0660-growth-per-unit.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -122,5 +123,6 @@ export const migrations: Record<string, Migration> = {
   '0620-quantities-by-weight-or-length': quantitiesByWeightOrLength,
   '0630-products-have-a-unit': productsHaveAUnit,
   '0640-entities-follow-the-file-again': entitiesFollowTheFileAgain,
+  '0650-products-have-a-case-size-and-minimum-order': productsHaveACaseSizeAndMinimumOrder,
   '0660-growth-per-unit': growthPerUnit,
 };

@@ -328,4 +328,53 @@ describe('the forecast explained', () => {
     );
     expect(screen.queryByTestId('short-history-caution')).toBeNull();
   });
+  describe("an order in the supplier's cases and minimum (ADR 0183)", () => {
+    const base = forecastFixture();
+    const summaryOf = (reorder: Partial<ProductForecastResponse['reorder']>, unit: string | null = null) => {
+      renderExplanation(forecastFixture({ product: { ...base.product, unit }, reorder: { ...base.reorder, ...reorder } }));
+      return screen.getByTestId('reorder-summary').textContent ?? '';
+    };
+    const adviceList = () => Object.fromEntries([...screen.getByTestId('reorder-advice').querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+
+    it('says the cases, and the need where the cases made the order larger', () => {
+      expect(summaryOf({ orderQuantity: 48, orderMultiple: 24, orderQuantityNeeded: 40 })).toContain('Order 48 units (2 cases of 24; 40 needed) by 4 Jan 2026;');
+      expect(adviceList()).toMatchObject({ 'Order quantity': '48 (2 cases of 24; 40 needed)', 'Case size': '24' });
+      cleanup();
+      // Whole cases already: the cases, and no need beside them.
+      expect(summaryOf({ orderQuantity: 48, orderMultiple: 24 })).toContain('Order 48 units (2 cases of 24) by 4 Jan 2026;');
+      cleanup();
+      expect(summaryOf({ orderQuantity: 24, orderMultiple: 24, orderQuantityNeeded: 5 })).toContain('Order 24 units (1 case of 24; 5 needed) by');
+    });
+
+    it("says when the supplier's minimum set the order, and nothing where the need is above it", () => {
+      expect(summaryOf({ orderQuantity: 10, minOrderQuantity: 10, orderQuantityNeeded: 3 })).toContain("Order 10 units (the supplier's minimum; 3 needed) by 4 Jan 2026;");
+      expect(adviceList()).toMatchObject({ 'Order quantity': "10 (the supplier's minimum; 3 needed)", 'Minimum order': '10' });
+      cleanup();
+      expect(summaryOf({ orderQuantity: 12, orderMultiple: 6, minOrderQuantity: 10, orderQuantityNeeded: 3 })).toContain("Order 12 units (2 cases of 6, to reach the supplier's minimum of 10; 3 needed) by");
+      cleanup();
+      expect(summaryOf({ orderQuantity: 48, orderMultiple: 24, minOrderQuantity: 48, orderQuantityNeeded: 3 })).toContain("Order 48 units (2 cases of 24, the supplier's minimum; 3 needed) by");
+      cleanup();
+      expect(summaryOf({ orderQuantity: 40, minOrderQuantity: 10 })).toContain('Order 40 units by 4 Jan 2026;');
+      expect(adviceList()).toMatchObject({ 'Order quantity': '40', 'Minimum order': '10' });
+    });
+
+    it("says them in the product's unit", () => {
+      expect(summaryOf({ orderQuantity: 50, orderMultiple: 2.5, orderQuantityNeeded: 48.2 }, 'kg')).toContain('Order 50 kg (20 cases of 2.5 kg; 48.2 kg needed) by 4 Jan 2026;');
+      expect(adviceList()).toMatchObject({ 'Order quantity': '50 kg (20 cases of 2.5 kg; 48.2 kg needed)', 'Case size': '2.5 kg' });
+    });
+
+    it('says nothing of cases without an order, and nothing without terms', () => {
+      expect(summaryOf({ orderQuantity: 0, orderBy: null, orderMultiple: 24, minOrderQuantity: 10 })).not.toMatch(/case|minimum/);
+      expect(adviceList()).toMatchObject({ 'Order quantity': '0', 'Case size': '24', 'Minimum order': '10' });
+      cleanup();
+      summaryOf({});
+      expect(Object.keys(adviceList())).toEqual(['Reorder point', 'Safety stock', 'Order quantity', 'Order by', 'Lead time', 'Service level']);
+      expect(screen.queryByTestId('left-after-season')).toBeNull();
+    });
+
+    it("says how much of a season-only item's order is left when its season ends", () => {
+      summaryOf({ orderQuantity: 48, orderMultiple: 24, orderQuantityNeeded: 40, leftAfterSeason: 8 });
+      expect(screen.getByTestId('left-after-season').textContent).toBe('About 8 units of this order will be left when the season ends: the supplier sells no fewer.');
+    });
+  });
 });

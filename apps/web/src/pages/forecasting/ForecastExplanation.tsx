@@ -7,6 +7,7 @@ import { DEFAULT_FORECAST_DAYS, formatDay, quantityFormat as quantity, SHORT_MON
 import { orderByWords, orderDueNow } from './order-by.tsx';
 import { quantityWords, withUnit } from '../../components/quantity-words.ts';
 import { RecordOrderAction } from './RecordOrderDialog.tsx';
+import { withSupplierOrder } from './supplier-order-words.ts';
 
 const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const two = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
@@ -126,10 +127,16 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
   // Stock levels and the order in the product's unit, to the gram as the engine rounds them (ADR 0176, 0177): "3.25 kg", "40".
   const { unit } = forecast.product;
   const amount = (value: number) => withUnit(quantity.format(value), unit);
+  // The supplier's case size and minimum, where the product has them, and what they made of the order (ADR 0183).
+  const supplierTerms: [string, number | undefined][] = [
+    [t('forecasting.supplierOrder.caseSize'), reorder.orderMultiple],
+    [t('forecasting.supplierOrder.minimumOrder'), reorder.minOrderQuantity],
+  ];
   const reorderItems: [string, string][] = [
     [t('forecasting.explain.reorderPoint'), amount(reorder.reorderPoint)],
     [t('forecasting.explain.safetyStock'), amount(reorder.safetyStock)],
-    [t('forecasting.explain.orderQuantity'), stockUnknown ? needsCount : (notAdvised ?? amount(reorder.orderQuantity))],
+    [t('forecasting.explain.orderQuantity'), stockUnknown ? needsCount : (notAdvised ?? withSupplierOrder(amount(reorder.orderQuantity), reorder, unit, t))],
+    ...supplierTerms.flatMap(([label, value]): [string, string][] => (value === undefined ? [] : [[label, amount(value)]])),
     [t('forecasting.explain.orderBy'), stockUnknown ? needsCount : (notAdvised ?? (reorder.orderBy ? orderByWords(reorder.orderBy, today, t) : t('forecasting.explain.orderByNone')))],
     [t('forecasting.explain.leadTime'), t('forecasting.product.leadTimeDays', { count: reorder.leadTimeDays })],
     [t('forecasting.explain.serviceLevel'), `${one.format(reorder.serviceLevel * 100)}%`],
@@ -206,7 +213,7 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
               reorderPoint: quantityWords(reorder.reorderPoint, unit, t),
               safetyStock: quantityWords(reorder.safetyStock, unit, t),
               serviceLevel: one.format(reorder.serviceLevel * 100),
-              orderQuantity: quantityWords(reorder.orderQuantity, unit, t),
+              orderQuantity: withSupplierOrder(quantityWords(reorder.orderQuantity, unit, t), reorder, unit, t),
               orderBy: reorder.orderBy ? formatDay(reorder.orderBy) : '',
               leadTime: reorder.leadTimeDays,
               days,
@@ -217,6 +224,12 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
               nextOrderFrom: tooLateForSeason ? formatDay(tooLateForSeason.nextOrderFrom) : '',
             })}
           </Text>
+          {/* A season-only item's whole cases can be more than the rest of its season sells: ordered all the same, and said (ADR 0183). */}
+          {reorder.leftAfterSeason !== undefined && arrival !== null && !stockUnknown ? (
+            <Text size="sm" data-testid="left-after-season">
+              {t('forecasting.supplierOrder.leftAfterSeason', { quantity: quantityWords(reorder.leftAfterSeason, unit, t) })}
+            </Text>
+          ) : null}
           {beyondLists && standing === 'active' && !stockUnknown ? (
             <Text size="sm" data-testid="order-beyond-lists">
               {t('forecasting.explain.orderBeyondLists', { days: DEFAULT_FORECAST_DAYS })}

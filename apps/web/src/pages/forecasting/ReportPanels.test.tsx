@@ -80,6 +80,31 @@ describe('low-stock panel', () => {
     expect(within(rows[0]!).getByTestId('on-hand').getAttribute('title')).toBe('counted 5 kg on 1 Jan 2026');
   });
 
+  it("notes the supplier's cases or minimum under an order they shaped, in full on hover and to a screen reader (ADR 0183)", () => {
+    const cased = { ...product('HWB-24', 48, 3.1, '2026-01-05'), orderMultiple: 24, orderQuantityNeeded: 40 };
+    const wheel = { ...product('CHE-W', 50, 9.8, '2026-01-05'), unit: 'kg', orderMultiple: 2.5, orderQuantityNeeded: 48.2 };
+    const minimum = { ...product('GLV-1', 10, 1, '2026-01-09'), minOrderQuantity: 10, orderQuantityNeeded: 3 };
+    // A minimum below the need shaped nothing: no note.
+    const above = { ...product('B-2', 30, 10, '2026-01-09'), minOrderQuantity: 10 };
+    renderPanel({ advice: advice({ products: [cased, wheel, minimum, above] }) });
+    const rows = within(screen.getByTestId('low-stock-table')).getAllByRole('row').slice(1);
+    const notes = rows.map((row) => {
+      const note = within(row).queryByTestId('supplier-order');
+      return note && [note.querySelector('[aria-hidden]')?.textContent, note.getAttribute('title')];
+    });
+    expect(notes).toEqual([
+      ['2 × 24', '2 cases of 24; 40 needed'],
+      ['20 × 2.5 kg', '20 cases of 2.5 kg; 48.2 kg needed'],
+      ["supplier's minimum", "the supplier's minimum; 3 needed"],
+      null,
+    ]);
+    // A screen reader reads the words after the quantity, not "2 × 24"; the cost is the rounded order's.
+    const cell = within(rows[0]!).getByTestId('order-quantity');
+    expect(cell.firstChild?.textContent).toBe('48');
+    expect(within(cell).getByText('2 cases of 24; 40 needed')).toBeTruthy();
+    expect(within(rows[0]!).getByTestId('order-cost').textContent).toBe('148.80');
+  });
+
   it('counts the orders of a list in several units one total per unit, not one sum (ADR 0177, amendment 2026-12-06)', () => {
     renderPanel({ advice: advice({ order_units: 4324.5, order_quantities: [{ unit: null, quantity: 4321 }, { unit: 'kg', quantity: 3.5 }] }) });
     expect(screen.getByTestId('low-stock-count').textContent).toBe('120 products need an order; the most urgent must be ordered by 5 Jan 2026 · 4,321 units, 3.5 kg · cost 9,876.50');

@@ -12,6 +12,7 @@ import { onHandCell } from './on-hand.ts';
 import { quantitiesWords, withUnit } from '../../components/quantity-words.ts';
 import { OrderByDay, orderDueNow } from './order-by.tsx';
 import { TooLateMark } from './TooLateMark.tsx';
+import { SupplierOrderNote } from './SupplierOrderNote.tsx';
 import { useMoneyFormat } from '../../components/money.ts';
 import { useCan } from '../../stores/role.ts';
 import { RecordOrderAction } from './RecordOrderDialog.tsx';
@@ -253,6 +254,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                       <Table.Td ta="right" data-testid="order-quantity">
                         {product.onOrderArrives ? <NoNewOrder /> : withUnit(quantity.format(product.orderQuantity), product.unit)}
                         <ShortHistoryMark shortHistory={product.shortHistory} />
+                        <SupplierOrderNote order={product} />
                       </Table.Td>
                       <Table.Td>
                         <OrderByDay orderBy={product.orderBy} today={today} />
@@ -367,6 +369,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                       <Table.Td ta="right" data-testid="order-quantity">
                         {order.onOrderArrives ? <NoNewOrder /> : withUnit(quantity.format(order.orderQuantity), order.unit)}
                         <ShortHistoryMark shortHistory={order.shortHistory} />
+                        <SupplierOrderNote order={order} />
                       </Table.Td>
                       <Table.Td ta="right" data-testid="order-cost">
                         {order.onOrderArrives ? <NoNewOrder /> : money.format(order.orderQuantity * order.unitCost)}
