@@ -93,6 +93,13 @@ const SYNONYMS: Record<string, string[]> = {
 const WHOLE_NAMES_ONLY = new Set(['unit']);
 
 /**
+ * Words that make a column a level to keep, not a count or a quantity: "Minimum stock", "Safety
+ * stock", "Reorder qty", "Max stock". Such a column is never taken by its last or first word (the
+ * current stock, a sale's quantity); a whole name (a field's own synonym, "Min. order qty") still is.
+ */
+const LEVEL_WORDS = new Set(['min', 'minimum', 'max', 'maximum', 'safety', 'reorder', 'target', 'par', 'ideal', 'mindest', 'meldebestand', 'sicherheitsbestand']);
+
+/**
  * A JSON record's paths naming an id (`product_id`, `line_items.0.variant_id`) whose values are
  * numbers: a shop's own row ids (Shopify's line item product_id), not the code its products are
  * known by. A file's cells are text, so none of its columns is one.
@@ -141,7 +148,8 @@ export function proposeMapping(targets: ImportTarget[], header: string[], numeri
   // After every whole name, a name's last or first word: web shops qualify theirs (Shopify's
   // "Lineitem sku", "Lineitem quantity"; Amazon's "quantity-purchased", "purchase-date"). Last
   // words first: the noun ends an English name, so "Product type" is a type, not a product code.
-  const byWord = (name: string, at: number) => header.find((column) => !used.has(column) && nameWords(column)[at] === name);
+  const byWord = (name: string, at: number) =>
+    header.find((column) => !used.has(column) && nameWords(column)[at] === name && !allWords(column).some((word) => LEVEL_WORDS.has(word)));
   const free = (target: ImportTarget, column: string | undefined, round: number): column is string =>
     column !== undefined && !used.has(column) && (round === 3 || !target.reference || !numericIds.has(column)) && (round !== 2 || !WHOLE_NAMES_ONLY.has(target.field));
   // Exact names first (a `quantity` column goes to quantity even if stock_level would take it as a synonym).
@@ -189,13 +197,17 @@ export function proposeRowFilters(header: string[], columnValues: Record<string,
   return [{ column: statusColumn, values, ...(orderColumn ? { blank_means_same_as: orderColumn } : {}) }];
 }
 
-/** The first and last words of a column's name (`Lineitem sku` → lineitem, sku; `purchaseDate` → purchase, date), normalised. */
-function nameWords(column: string): string[] {
-  const words = column
+/** The words of a column's name (`Lineitem sku`, `purchaseDate`, `safety_stock`), normalised. */
+const allWords = (column: string): string[] =>
+  column
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .split(/[\s_\-.#/()'’:]+/)
     .map(normalise)
     .filter(Boolean);
+
+/** The first and last words of a column's name (`Lineitem sku` → lineitem, sku; `purchaseDate` → purchase, date), normalised. */
+function nameWords(column: string): string[] {
+  const words = allWords(column);
   return words.length > 1 ? [words.at(-1) as string, words[0] as string] : [];
 }
 
