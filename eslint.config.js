@@ -21,4 +21,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // One folder per feature (DESIGN.md): a page does not reach into another page's folder; what two
+    // screens share lives in components/, stores/ or packages/contract. The dashboard shows pinned
+    // reports with the reports' own chart, the one dependency between screens (docs/architecture.md).
+    files: ['apps/web/src/pages/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./(?!\.|reports/ReportChart\.tsx$)[^/]+/`,
+              message: "Another page's module: move what both screens use to components/, stores/ or packages/contract.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

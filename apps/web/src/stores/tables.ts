@@ -24,7 +24,7 @@ import {
   type SortState,
   type UnknownValues,
 } from '../pages/datatab/table-query.ts';
-import { viewerDates } from '../pages/datatab/viewer-dates.ts';
+import { viewerDates } from '../components/viewer-dates.ts';
 
 /** Spec §9: table default page size. */
 export const defaultPageSize = 50;

@@ -3,10 +3,10 @@
 import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { assistantActionRequest, formatDay, isIsoDay, type AssistantActionRequest, type AssistantBlock } from '@stockwise/contract';
+import { assistantActionRequest, formatDay, isIsoDay, toCsv, type AssistantActionRequest, type AssistantBlock } from '@stockwise/contract';
 import { useAssistantStore } from '../../stores/assistant.ts';
 import { useCan } from '../../stores/role.ts';
-import { downloadCsv, toCsv } from '../../pages/forecasting/csv.ts';
+import { downloadCsv } from '../save-file.ts';
 import { useMoneyFormat } from '../money.ts';
 
 type TableBlock = Extract<AssistantBlock, { type: 'table' }>;

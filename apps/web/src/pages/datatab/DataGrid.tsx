@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_DECIMAL_PLACES, exportedCells, isQuantityColumn, moneyFormat, quantityCellFormat, labelOfRow, rowLabelColumns, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
 import { dateFilterReading, referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
-import { dateExamples, useViewerDates } from './viewer-dates.ts';
+import { dateExamples, useViewerDates } from '../../components/viewer-dates.ts';
 import { useShopCurrency } from '../../components/money.ts';
 import classes from './DataPage.module.css';
 

@@ -27,7 +27,7 @@ import {
 import { referenceText, type UnknownValues } from './table-query.ts';
 import { ReferencePicker } from './ReferencePicker.tsx';
 import { DayField } from '../../components/day-field/DayField.tsx';
-import { useViewerDates } from './viewer-dates.ts';
+import { useViewerDates } from '../../components/viewer-dates.ts';
 import { FieldIcon } from '../../components/FieldIcon.tsx';
 import classes from './DataPage.module.css';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';

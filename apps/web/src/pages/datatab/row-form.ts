@@ -2,7 +2,7 @@
 // become form values and back, client-side required checks, and the edit payload.
 import { dateRange, dateRuleProblem, readTypedDay, splitQuantityUnit, textTooLong, typedFilterProblemText, typedMoney, typedNumber, type DateOrder, type DateRule, type FieldType, type TableColumn, type TableRow } from '@stockwise/contract';
 import type { UnknownValues } from './table-query.ts';
-import { viewerDates } from './viewer-dates.ts';
+import { viewerDates } from '../../components/viewer-dates.ts';
 
 export const formGridColumns = 12;
 /** CharField without max_length: the server's default length (docs/api.md). */

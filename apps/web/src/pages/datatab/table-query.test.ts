@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useAccountStore } from '../../stores/account.ts';
+import { useBrowserLanguages } from '../../test/jsdom.ts';
 import { dateFilterReading, filtersJson, initialSort, mergeColumnNotes, mergePageNotes, noPageNotes, nextSort, readFilterInput, referenceText, withFilter, type FilterColumns } from './table-query.ts';
-import { dateExamples, viewerDates } from './viewer-dates.ts';
+import { dateExamples, viewerDates } from '../../components/viewer-dates.ts';
 
 describe('sorting (spec §4)', () => {
   it('starts unsorted (the server sorts by id)', () => {
@@ -128,5 +130,20 @@ describe('page notes', () => {
     const both = mergePageNotes(first, { unknown_values: { current_stock: { '9': 'not_counted' } } });
     expect(both).toEqual({ references: { product_id: { '1': 'A-1 — One' } }, unknownValues: { current_stock: { '7': 'not_counted', '9': 'not_counted' } } });
     expect(mergePageNotes(noPageNotes, {})).toEqual(noPageNotes);
+  });
+});
+
+describe('a typed date in the signed-in person’s order', () => {
+  afterEach(() => useAccountStore.setState({ dateOrder: 'browser' }));
+
+  it('reads 03/04/2026 as the browser’s language writes it, then as the person chose', () => {
+    const restore = useBrowserLanguages(['en-US', 'en']);
+    try {
+      expect(readFilterInput('DateField', '03/04/2026')).toEqual({ filter: { equals: '2026-03-04' } });
+      useAccountStore.setState({ dateOrder: 'day-first' });
+      expect(readFilterInput('DateField', '03/04/2026')).toEqual({ filter: { equals: '2026-04-03' } });
+    } finally {
+      restore();
+    }
   });
 });

@@ -1,6 +1,6 @@
 // Table browsing rules (spec §4): sorting toggles, per-column filters and the row-data request.
 import { formatDay, readTypedFilter, typedFilterKind, type ColumnFilter, type DateOrder, type FieldType, type RowPage, type TableFilters, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
-import { viewerDates } from './viewer-dates.ts';
+import { viewerDates } from '../../components/viewer-dates.ts';
 
 export type SortDirection = 'asc' | 'desc';
 export type SortState = { sortBy: string | null; sortDir: SortDirection };

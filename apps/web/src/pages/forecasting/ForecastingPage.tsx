@@ -17,7 +17,8 @@ import { LatestReportPanel, LowStockPanel, type ReportView } from './ReportPanel
 import { OrderNotice } from './OrderNotice.tsx';
 import { buildChartRows, type ChartRow } from './chart-data.ts';
 import { findZeroCrossings, type ZeroCrossing } from './zero-crossings.ts';
-import { downloadCsv, forecastCsv } from './csv.ts';
+import { downloadCsv } from '../../components/save-file.ts';
+import { forecastCsv } from './csv.ts';
 import { onHandWords } from './on-hand.ts';
 import { WorkbookButton } from './WorkbookButton.tsx';
 import { useMoneyFormat } from '../../components/money.ts';

@@ -15,7 +15,7 @@ import { useFocusFirstInvalid } from '../../components/form-focus.ts';
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { useCan } from '../../stores/role.ts';
 import { useShopStore } from '../../stores/shop.ts';
-import { useViewerDates } from '../datatab/viewer-dates.ts';
+import { useViewerDates } from '../../components/viewer-dates.ts';
 import { orderDueNow } from './order-by.tsx';
 import { withUnit } from '../../components/quantity-words.ts';
 

@@ -7,7 +7,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, Paper, Switch,
 import { useTranslation } from 'react-i18next';
 import { formatDay, quantityFormat as quantity, type InventoryReport } from '@stockwise/contract';
 import { useForecastingStore } from '../../stores/forecasting.ts';
-import { formatTime } from '../settings/format.ts';
+import { formatTime } from '../../components/format-time.ts';
 import { onHandCell } from './on-hand.ts';
 import { quantitiesWords, withUnit } from '../../components/quantity-words.ts';
 import { OrderByDay, orderDueNow } from './order-by.tsx';

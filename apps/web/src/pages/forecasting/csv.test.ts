@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INVENTORY_REPORT_COLUMNS, inventoryReportRow } from '@stockwise/contract';
-import { csvCell, forecastCsv, toCsv } from './csv.ts';
+import { csvCell, INVENTORY_REPORT_COLUMNS, inventoryReportRow, toCsv } from '@stockwise/contract';
+import { forecastCsv } from './csv.ts';
 import { forecastFixture } from './fixtures.test-data.ts';
 
 describe('CSV export', () => {

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { passwordPolicy } from '@stockwise/contract';
 import { loginPath } from '../../routing/guard.ts';
 import { useSessionsStore } from '../../stores/sessions.ts';
-import { formatTime } from '../settings/format.ts';
+import { formatTime } from '../../components/format-time.ts';
 import { deviceName } from './device.ts';
 import { useFocusFirstInvalid } from '../../components/form-focus.ts';
 

@@ -10,7 +10,7 @@ import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
 import { sendJson, type Loopback } from '../../test/loopback.ts';
 import { startLoopbackApi } from '../../test/loopback-api.ts';
-import { viewerDates } from '../datatab/viewer-dates.ts';
+import { viewerDates } from '../../components/viewer-dates.ts';
 import { YourPreferences } from './YourPreferences.tsx';
 
 let loopback: Loopback;

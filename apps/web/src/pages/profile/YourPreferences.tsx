@@ -6,7 +6,7 @@ import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { dateOrderPreferences, dayInPattern, type DateOrderPreference } from '@stockwise/contract';
 import { useAccountStore } from '../../stores/account.ts';
-import { browserDates, viewerDates } from '../datatab/viewer-dates.ts';
+import { browserDates, viewerDates } from '../../components/viewer-dates.ts';
 
 /** What each choice writes: 30 November 2026 in its pattern; the browser's pattern and the language it comes from. */
 function exampleOf(preference: DateOrderPreference): string {

@@ -7,12 +7,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatClockTime, formatMoment } from '@stockwise/contract';
+import { formatClockTime, formatMoment, toCsv, type CsvCell } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { hasUnsavedChanges, useReportsStore, type Operation, type ReportsState } from '../../stores/reports.ts';
 import { useCan, useRole, useUserId } from '../../stores/role.ts';
 import { useSessionStore } from '../../stores/session.ts';
-import { downloadCsv, toCsv, type CsvCell } from '../forecasting/csv.ts';
+import { downloadCsv } from '../../components/save-file.ts';
 import { saveFile } from '../../components/save-file.ts';
 import { SqlEditor, type SqlEditorHandle, type SqlMistake } from './SqlEditor.tsx';
 import { SchemaBrowser } from './SchemaBrowser.tsx';

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { formatDay, INTEGRATION_LOG_PAGE_SIZE, type IntegrationRunStatus } from '@stockwise/contract';
 import { useIntegrationsStore } from '../../stores/integrations.ts';
-import { formatCount, formatTime } from './format.ts';
+import { formatTime } from '../../components/format-time.ts';
+import { formatCount } from './format.ts';
 import { FailureAlert } from './IntegrationsPanel.tsx';
 import { RetryProgressText } from './RetryProgress.tsx';
 

@@ -18,7 +18,7 @@ import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 import { DayField } from '../../components/day-field/DayField.tsx';
 import { shopToday } from '../../api/shop-day.ts';
 import { useShopStore } from '../../stores/shop.ts';
-import { useViewerDates } from '../datatab/viewer-dates.ts';
+import { useViewerDates } from '../../components/viewer-dates.ts';
 import { closedRuns, LONGEST_ADDED_RUN, runWhen, withRun, type ClosedRun } from './closed-runs.ts';
 
 const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' });

@@ -10,7 +10,7 @@ import { useUserId } from '../../stores/role.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { AddUserDialog } from './AddUserDialog.tsx';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
-import { formatTime } from './format.ts';
+import { formatTime } from '../../components/format-time.ts';
 
 export function UsersPanel() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 // Display helpers of the Data integration screen.
-import { DEFAULT_DECIMAL_PLACES, formatMoment, isQuantityColumn, quantityCellFormat, type ImportTarget } from '@stockwise/contract';
+import { DEFAULT_DECIMAL_PLACES, isQuantityColumn, quantityCellFormat, type ImportTarget } from '@stockwise/contract';
 
 const bytesFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
@@ -37,6 +37,3 @@ const secondsFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 export function durationMessage(ms: number): [string, Record<string, unknown>] {
   return ms < 1000 ? ['import.result.durationMs', { ms: Math.round(ms) }] : ['import.result.durationSeconds', { seconds: secondsFormat.format(ms / 1000) }];
 }
-
-/** A run's or a session's moment, day first as the app writes days, to the second, on the viewer’s clock: "7 Dec 2026, 3:04:05 PM" or "7 Dec 2026, 15:04:05". */
-export const formatTime = (iso: string | null) => (iso ? formatMoment(iso, true) : '');

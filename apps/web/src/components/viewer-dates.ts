@@ -3,7 +3,7 @@
 // shop's closed days read dates typed into them, and what their placeholders and hints show. en-US
 // types 11/30/2026; en-GB and en-AU 30/11/2026; de 30.11.2026; ISO reads in every order.
 import { dateOrderOfLanguage, dayInPattern, dayPatternOfLanguage, DEFAULT_DATE_ORDER, ISO_DAY_PATTERN, type DateOrder, type DateOrderPreference, type DayPattern } from '@stockwise/contract';
-import { useAccountStore } from '../../stores/account.ts';
+import { useAccountStore } from '../stores/account.ts';
 
 export type ViewerDates = { order: DateOrder; pattern: DayPattern };
 /** The browser's own way, with the language it comes from (null: none of its languages has calendar data). */
