@@ -80,4 +80,15 @@ describe('routing', () => {
     await page.getByRole('link', { name: 'Go to the dashboard' }).click();
     await page.waitForURL('**/app/home');
   });
+
+  it('takes an address typed from the menu’s words to its screen', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.goto('/app/data');
+    await page.waitForURL('**/app/datatab');
+    await page.getByRole('heading', { name: 'Data', level: 1 }).waitFor();
+    await page.goto('/app');
+    await page.waitForURL('**/app/home');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  });
 });

@@ -21,6 +21,15 @@ describe('decideRoute', () => {
     expect(decideRoute({ pathname, ...loggedIn })).toEqual({ kind: 'redirect', to: '/app/home' });
   });
 
+  it.each([
+    ['/app', '/app/home'],
+    ['/app/', '/app/home'],
+    ['/app/dashboard', '/app/home'],
+    ['/app/data', '/app/datatab'],
+  ])('sends a logged-in user from %s, a name the menu uses, to %s', (pathname, to) => {
+    expect(decideRoute({ pathname, ...loggedIn })).toEqual({ kind: 'redirect', to });
+  });
+
   it.each(['/app/home', '/app/reports', '/profile', '/app/nope', '/nowhere'])('renders %s for a logged-in user', (pathname) => {
     expect(decideRoute({ pathname, ...loggedIn })).toEqual({ kind: 'render' });
   });

@@ -12,6 +12,12 @@ export type GuardInput = {
 export const loginPath = '/login';
 export const homePath = '/app/home';
 
+/**
+ * Addresses a person types from what the menu says (spec §2 leaves them out): /app and "Dashboard"
+ * go home, "Data" to its screen, as an address bar's guess should rather than "Page not found".
+ */
+const SIGNED_IN_ALIASES: Readonly<Record<string, string>> = { '/app': homePath, '/app/dashboard': homePath, '/app/data': '/app/datatab' };
+
 function normalizePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
@@ -29,5 +35,7 @@ export function decideRoute({ pathname, isLoading, isLoggedIn, isLoggingIn }: Gu
   if (isLoading) return { kind: 'initializing' };
   if (!isLoggedIn && (path === '/' || isSignedInPath(path))) return { kind: 'redirect', to: loginPath };
   if (isLoggedIn && (path === '/' || path === loginPath)) return { kind: 'redirect', to: homePath };
+  const alias = isLoggedIn ? SIGNED_IN_ALIASES[path] : undefined;
+  if (alias) return { kind: 'redirect', to: alias };
   return { kind: 'render' };
 }
