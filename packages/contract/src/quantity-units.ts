@@ -3,7 +3,7 @@
 // unit (ADR 0178 and its amendment): the same unit or none is the number as written, another unit of
 // the same kind is converted (250 g of a product in kg is 0.25), and a unit of another kind, or a
 // word not known here, is refused naming both. The import and the Data screen read it alike.
-import { MEASURE_UNITS } from './units.ts';
+import { isPiecesWord, MEASURE_UNITS, PIECES_WORDS } from './units.ts';
 
 type Kind = 'weight' | 'length' | 'volume';
 
@@ -33,15 +33,10 @@ const MEASURES: Readonly<Record<string, { kind: Kind; size: number }>> = {
   in: { kind: 'length', size: 25.4 },
 };
 
-/** Words a till writes after a count of pieces: read as the number for a product counted in pieces (no unit). */
-export const PIECES_WORDS: readonly string[] = ['pc', 'pcs', 'piece', 'pieces', 'stk', 'stück', 'ea'];
-
 const UNITS_READ = `${MEASURE_UNITS.join(', ')}, or ${PIECES_WORDS[1]} for pieces`;
 
 /** The measure a unit names (ignoring case), or undefined for any other word. */
 export const measureOf = (unit: string) => MEASURES[unit.toLowerCase()];
-
-const isPiecesWord = (word: string) => PIECES_WORDS.includes(word.toLowerCase().replace(/\.$/, ''));
 
 // A number (a decimal point or comma, thousands grouped by points, commas or spaces) and one word after it.
 const numberAndWord = /^([+-]?(?:[\d.][\d.,\u00a0 ]*)?\d)\s*(\p{L}+\.?)$/u;

@@ -23,6 +23,13 @@ describe('quantities by unit', () => {
     expect(quantitiesByUnit([{ unit: ' KG ', quantity: 0.1 }, { unit: 'kg', quantity: 0.2 }])).toEqual([{ unit: 'KG', quantity: 0.3 }]);
   });
 
+  it('adds products whose unit is a word for pieces ("Stk", "pcs", "Each") to the pieces', () => {
+    expect(quantitiesByUnit([{ unit: 'Stk', quantity: 12 }, { unit: null, quantity: 30 }, { unit: 'kg', quantity: 4.35 }, { unit: 'pcs', quantity: 1 }, { unit: ' Each ', quantity: 2 }, { unit: 'St.', quantity: 5 }])).toEqual([
+      { unit: null, quantity: 50 },
+      { unit: 'kg', quantity: 4.35 },
+    ]);
+  });
+
   it('leaves out a unit whose quantities add to 0, and has none for an empty list', () => {
     expect(quantitiesByUnit([{ unit: 'kg', quantity: 0 }, { unit: null, quantity: 4 }])).toEqual([{ unit: null, quantity: 4 }]);
     expect(quantitiesByUnit([])).toEqual([]);

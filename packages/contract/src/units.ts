@@ -13,6 +13,15 @@ export const PRODUCT_UNIT_MAX_LENGTH = 12;
  */
 export const MEASURE_UNITS: readonly string[] = ['kg', 'g', 'mg', 't', 'lb', 'lbs', 'oz', 'l', 'ml', 'cl', 'dl', 'm', 'cm', 'mm', 'in', 'ft', 'yd'];
 
+/**
+ * Words for pieces, as a till writes them after a count ("3 Stk.") and as a shop's products file names
+ * its unit ("Stk", "pcs", "each"): a product counted in one of these is counted in pieces, as one with
+ * no unit is. Compared ignoring case and a final dot. `pcs` (the second) is the one the app suggests.
+ */
+export const PIECES_WORDS: readonly string[] = ['pc', 'pcs', 'piece', 'pieces', 'stk', 'stück', 'st', 'stck', 'stuks', 'ea', 'each', 'pce', 'pces', 'pz', 'unit', 'units'];
+
+export const isPiecesWord = (word: string) => PIECES_WORDS.includes(word.trim().toLowerCase().replace(/\.$/, ''));
+
 /** The unit as stored, trimmed; blank or none: null (pieces). */
 export const productUnit = (stored: string | null | undefined): string | null => {
   const unit = stored?.trim() ?? '';
@@ -31,12 +40,15 @@ export type UnitQuantity = { unit: string | null; quantity: number };
 /**
  * Items of several products grouped by unit (ADR 0177, amendment 2026-12-06): pieces first, then the
  * units in alphabetical order. Units are the same ignoring case and spaces around ("kg", " KG"),
- * written as the first item listed wrote it. What every total, chart and table per unit is made of.
+ * written as the first item listed wrote it; a word for pieces ("Stk", "pcs") is pieces, so a shop
+ * whose file says "Stk" for some products and nothing for others reads one total of units. What
+ * every total, chart and table per unit is made of.
  */
 export function groupByUnit<T>(items: Iterable<T>, unitOf: (item: T) => string | null | undefined): { unit: string | null; items: T[] }[] {
   const groups = new Map<string, { unit: string | null; items: T[] }>();
   for (const item of items) {
-    const unit = productUnit(unitOf(item));
+    const written = productUnit(unitOf(item));
+    const unit = written !== null && isPiecesWord(written) ? null : written;
     const key = unit?.toLowerCase() ?? '';
     const group = groups.get(key);
     if (group) group.items.push(item);

@@ -55,6 +55,8 @@ describe.each(backends)('a dashboard of kilos and pieces on %s', (backend) => {
     const cheddar = await add('CHE', 'kg', [['2025-10-01', 25], ['2025-11-20', 20.3]]);
     // Brie, its unit written otherwise: the same unit; counted only now (not growth), no forecast.
     await add('BRI', ' KG ', [['2025-11-20', 5]]);
+    // Pencils, their unit written "Stk" as a German till's file writes it: pieces; 100 both times, no forecast.
+    await add('PEN', 'Stk', [['2025-10-01', 100], ['2025-11-20', 100]]);
     await db.insertInto('data.deliveries').values({ product_id: jar, expected_date: '2025-12-15', quantity: 50 }).execute();
     await upsertProductSummaries(db, [
       { productId: jar, forecastStart: FORECAST_START, ...summariseForecast(flatForecast(2, 1), FORECAST_START) },
@@ -66,12 +68,12 @@ describe.each(backends)('a dashboard of kilos and pieces on %s', (backend) => {
 
   it('projects each unit apart, pieces first, a unit of measure to a tenth, and keeps the spec\'s projection of every unit added', async () => {
     const result = await dashboard();
-    // Jars: 400 − 2 a day, + 50 from December: 380, 368, 306, 250, 188, 128.
-    const jars = [380, 368, 306, 250, 188, 128];
+    // Jars: 400 − 2 a day, + 50 from December: 380, 368, 306, 250, 188, 128; and the 100 pencils.
+    const jars = [480, 468, 406, 350, 288, 228];
     // Kilos: 20.3 − 0.1 a day, + Brie's 5: 24.3, 21.2, 18.1, 15.3, 12.2, 9.2.
     const kilos = [24.3, 21.2, 18.1, 15.3, 12.2, 9.2];
     expect(result.stockProjectionByUnit.map(({ unit, products }) => [unit?.toLowerCase() ?? null, products])).toEqual([
-      [null, 1],
+      [null, 2],
       ['kg', 2],
     ]);
     expect(result.stockProjectionByUnit[0]?.points).toEqual(points(jars, 1, 0));
@@ -82,13 +84,13 @@ describe.each(backends)('a dashboard of kilos and pieces on %s', (backend) => {
 
   it('says the growth of each unit apart, beside the one figure of every unit added', async () => {
     const stats = (await dashboard()).inventoryStats;
-    // Jars 300 → 400: +33.3 %; cheddar 25 → 20.3 kg: −18.8 %; Brie was not counted a month before, so is in neither.
+    // Jars and pencils 400 → 500: +25 %; cheddar 25 → 20.3 kg: −18.8 %; Brie was not counted a month before, so is in neither.
     expect(stats?.growthByUnit.map(({ unit, percent }) => [unit?.toLowerCase() ?? null, percent])).toEqual([
-      [null, 33.3],
+      [null, 25],
       ['kg', -18.8],
     ]);
-    // The spec's figure: 325 → 420.3, +29.3 %.
-    expect(stats?.monthlyGrowth).toBe(29.3);
+    // The spec's figure: 425 → 520.3, +22.4 %.
+    expect(stats?.monthlyGrowth).toBe(22.4);
   });
 
   it('leaves out a unit without a month of stock history', async () => {
@@ -96,7 +98,7 @@ describe.each(backends)('a dashboard of kilos and pieces on %s', (backend) => {
     await db.deleteFrom('data.stock_snapshots').where('date', '=', '2025-10-01').where('stock_level', '=', 25).execute();
     await refreshCatalogueSummary(db);
     const stats = (await dashboard()).inventoryStats;
-    expect(stats?.growthByUnit).toEqual([{ unit: null, percent: 33.3 }]);
-    expect(stats?.monthlyGrowth).toBe(33.3);
+    expect(stats?.growthByUnit).toEqual([{ unit: null, percent: 25 }]);
+    expect(stats?.monthlyGrowth).toBe(25);
   });
 });
