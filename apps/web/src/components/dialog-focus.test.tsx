@@ -1,7 +1,7 @@
 // Focus back to a dialog's opener when the dialog (mounted only while open) closes: the button that
 // opened it, or the menu button of a menu item that is gone by then.
 import { afterEach, describe, expect, it } from 'vitest';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { focusReturnTarget, useDialogFocusReturn } from './dialog-focus.ts';
 
@@ -50,6 +50,38 @@ function Screen() {
   );
 }
 
+/** A log whose Undo button goes only when the log reloads, after its dialog has closed. */
+function ReloadingLog() {
+  const [open, setOpen] = useState(false);
+  const [reloaded, setReloaded] = useState(false);
+  const undone = useRef(false);
+  const rememberOpener = useDialogFocusReturn(open, () => document.getElementById('log-title'), () => undone.current);
+  return (
+    <>
+      <h2 id="log-title" tabIndex={-1}>
+        Import log
+      </h2>
+      {reloaded ? null : (
+        <button
+          onClick={() => {
+            rememberOpener();
+            setOpen(true);
+          }}
+        >
+          Undo
+        </button>
+      )}
+      <button onClick={() => setReloaded(true)}>Reload</button>
+      {open ? (
+        <div role="dialog">
+          <button onClick={() => (undone.current = true)}>Undo it</button>
+          <button onClick={() => setOpen(false)}>Close</button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 describe('dialog focus return', () => {
   it('gives the focus back to the button that opened the dialog', () => {
     render(<Screen />);
@@ -83,6 +115,18 @@ describe('dialog focus return', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete table' }));
     expect(screen.queryByRole('button', { name: 'Actions' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Table' }));
+  });
+
+  it('gives it to the fallback at once when the opener is still there but about to go (a log reloading after an undo)', () => {
+    render(<ReloadingLog />);
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    undo.focus();
+    fireEvent.click(undo);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo it' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Import log' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   it('has no target when nothing had the focus', () => {

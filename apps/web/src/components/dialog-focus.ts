@@ -16,20 +16,24 @@ export function focusReturnTarget(focused: Element | null): HTMLElement | null {
 /**
  * Call the returned function as a dialog opens; when `isOpen` turns false, the focus returns to its
  * opener — or, when the dialog's work removed the opener (a table's menu, the table deleted), to
- * `fallback`'s element.
+ * `fallback`'s element. `openerGoes` says the opener is about to go though still on the page (a list
+ * reloading after the dialog's work): the focus goes to `fallback` at once rather than to a button
+ * the reload then removes, which would leave it on the page's body.
  */
-export function useDialogFocusReturn(isOpen: boolean, fallback?: () => HTMLElement | null): () => void {
+export function useDialogFocusReturn(isOpen: boolean, fallback?: () => HTMLElement | null, openerGoes?: () => boolean): () => void {
   const opener = useRef<HTMLElement | null>(null);
   const fallbackRef = useRef(fallback);
+  const openerGoesRef = useRef(openerGoes);
   useEffect(() => {
     fallbackRef.current = fallback;
+    openerGoesRef.current = openerGoes;
   });
   useEffect(() => {
     if (isOpen) return;
     const target = opener.current;
     opener.current = null;
     if (!target) return;
-    if (target.isConnected) target.focus();
+    if (target.isConnected && !openerGoesRef.current?.()) target.focus();
     else fallbackRef.current?.()?.focus();
   }, [isOpen]);
   return useCallback(() => {

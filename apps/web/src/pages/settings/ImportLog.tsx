@@ -1,6 +1,6 @@
 // The import log (spec §3 Import log entry): recent imports, newest first, and one import's details
 // (row errors, and the file content when the server kept it: files under 500,000 bytes, spec §9).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Badge, Button, CloseButton, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { entityLabel } from '@stockwise/contract';
@@ -124,8 +124,10 @@ export function ImportLog() {
   const { loadLogs, selectLog } = useImportStore.getState();
   const canUndo = useCan('editor');
   const [undoing, setUndoing] = useState<ImportLogSummary | null>(null);
-  // The Undo button is gone once its import is undone: the focus then goes to the log's title.
-  const rememberUndoOpener = useDialogFocusReturn(undoing !== null, () => document.getElementById('import-log-title'));
+  // The Undo button goes once its import is undone (when the log has reloaded, which may be after
+  // the dialog closed): the focus then goes to the log's title.
+  const undone = useRef(false);
+  const rememberUndoOpener = useDialogFocusReturn(undoing !== null, () => document.getElementById('import-log-title'), () => undone.current);
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -203,6 +205,7 @@ export function ImportLog() {
                             onClick={(event) => {
                               event.stopPropagation();
                               rememberUndoOpener();
+                              undone.current = false;
                               setUndoing(entry);
                             }}
                           >
@@ -224,6 +227,7 @@ export function ImportLog() {
           entry={undoing}
           onClose={() => setUndoing(null)}
           onUndone={() => {
+            undone.current = true;
             void loadLogs();
             const { selectedLogId } = useImportStore.getState();
             if (selectedLogId) void selectLog(selectedLogId);
