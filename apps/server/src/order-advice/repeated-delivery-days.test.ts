@@ -3,12 +3,13 @@
 // recommended orders" work there as where the key is: the order added to the day's first scheduled
 // delivery (lowest id), else a new one; a day holding only received or cancelled ones refused 409; the
 // assistant skipping a day that has a delivery; orders saved at once adding up in one row. Nobody's
-// deliveries are merged or deleted.
+// deliveries are merged or deleted. The deliveries import still refuses there, with a 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { ChatMessage, RecordedOrder } from '@stockwise/contract';
+import type { ChatMessage } from '@stockwise/contract';
 import { forecastClient, type ForecastClient } from '../testing/forecast-client.ts';
 import { backends, signUpEachRole, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { importFile } from '../testing/uploads.ts';
 
 const DAY_MS = 86_400_000;
 const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
@@ -28,13 +29,7 @@ describe.each(backends)('orders on a database whose delivery days repeat, on %s'
     ).rows;
   const deliver = async (code: string, expectedDate: string, rows: { quantity: number; status: 'scheduled' | 'received' | 'cancelled' }[]) =>
     (await server.database.db.insertInto('data.deliveries').values(rows.map((row) => ({ product_id: ids[code]!, expected_date: expectedDate, ...row }))).returning('id').execute()).map((row) => Number(row.id));
-  const recorded = async (body: object) => {
-    const answer = await post(body);
-    expect(answer.status, answer.text).toBe(201);
-    const order = answer.json as unknown as RecordedOrder;
-    expect(await client.completed(order.taskId!)).toMatchObject({ status: 'completed' });
-    return order;
-  };
+  const recorded = (body: object) => forecastClient(server, tokens.editor).recordOrder(body);
 
   beforeAll(async () => {
     server = await startTestServer(backend);
@@ -100,6 +95,15 @@ describe.each(backends)('orders on a database whose delivery days repeat, on %s'
     const answers = await Promise.all(Array.from({ length: 6 }, () => post({ styleCode: 'LAMP-1', quantity: 10, expectedDate: day(40) })));
     for (const answer of answers) expect(answer.status, answer.text).toBe(201);
     expect((await deliveries('LAMP-1')).filter((row) => row.expected_date === day(40))).toEqual([{ expected_date: day(40), quantity: 60, status: 'scheduled' }]);
+  });
+
+  it('leaves the deliveries import refusing such a database with a 400, writing nothing', async () => {
+    const before = await deliveries('ROPE-1');
+    const mapping = { entities: { deliveries: { field_mappings: { product_id: 'Item', expected_date: 'Due', quantity: 'Qty' } } } };
+    const imported = await importFile(server, tokens.editor, { fileName: 'd.csv', content: `Item,Due,Qty\nROPE-1,${day(50)},10\n`, mapping, entityType: 'deliveries' });
+    expect(imported.status, imported.text).toBe(400);
+    expect(imported.json.error).toBe('Invalid configuration: the entity key is not a unique key of its table.');
+    expect(await deliveries('ROPE-1')).toEqual(before);
   });
 
   it("creates the recommended orders, skipping a product whose arrival day already holds deliveries", async () => {
