@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { groupByUnit, isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, roundQuantity, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { readCurrency } from '../shop/repo.ts';
@@ -1184,7 +1185,7 @@ export const actionAnswers = {
     const chosen = shown ? shown.map(({ styleCode }) => current.get(styleCode) as OrderAdvice['products'][number]) : advised;
     const arrivals = await arrivalDays(db, today, chosen.map((p) => p.leadTimeDays));
     const orders = chosen.map((p, i) => ({ productId: p.productId, quantity: p.orderQuantity, arrival: arrivals[i]! }));
-    const { createdFor, alreadyOrdered } = await repo.createAdvisedDeliveries(db, today, orders);
+    const { createdFor, alreadyOrdered } = await inTransaction(db, (trx) => repo.createAdvisedDeliveries(trx, today, orders));
     const created = createdFor.length;
     const answer: Answer = {
       blocks: [

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { escapeRegExp } from '../plain-words/reading.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
 import { outOfSeasonNow } from '../forecasting/repo.ts';
+import { lockDeliveryDays } from '../order-advice/repo.ts';
 
 type Db = Kysely<Database>;
 
@@ -296,9 +297,13 @@ export const scheduledDeliveries = async (db: Db, limit: number, window: { today
 
 /**
  * The advised orders as scheduled deliveries of the advised quantity, arriving on each order's
- * `arrival` day. A product with a scheduled delivery still to come is already on order and is left alone.
+ * `arrival` day. A product with a scheduled delivery still to come is already on order and is left
+ * alone; one whose arrival day already holds a delivery (received or cancelled) is skipped. Run in a
+ * transaction: it takes the products' delivery days first, as a recorded order does, so the day's
+ * check holds on a database without the deliveries' unique key (migration 0020).
  */
 export async function createAdvisedDeliveries(db: Db, today: string, orders: { productId: number; quantity: number; arrival: string }[]): Promise<{ createdFor: number[]; alreadyOrdered: number }> {
+  await lockDeliveryDays(db, orders.map((o) => o.productId));
   const result = await sql<{ created_for: string[]; already: number }>`
     with advised as (
       select a.product_id, a.quantity, a.arrival,
@@ -307,8 +312,9 @@ export async function createAdvisedDeliveries(db: Db, today: string, orders: { p
     ),
     inserted as (
       insert into data.deliveries (product_id, expected_date, quantity, status)
-      select product_id, arrival, quantity, 'scheduled' from advised where not on_order
-      on conflict (product_id, expected_date) do nothing
+      select product_id, arrival, quantity, 'scheduled' from advised a
+      where not on_order and not exists (select 1 from data.deliveries d where d.product_id = a.product_id and d.expected_date = a.arrival)
+      on conflict do nothing
       returning product_id
     )
     select array(select product_id::text from inserted) as created_for, (select count(*) from advised where on_order)::int as already`.execute(db);

@@ -116,23 +116,54 @@ export const orderedProduct = (db: Db, code: string) =>
     .executeTakeFirst();
 
 /**
+ * Takes the turn of each product's delivery days until the transaction ends, in one order (two
+ * writers of the same products never wait on each other in a circle). The deliveries' key, product
+ * and day, is a unique index only where the database held no repeated day when it was made
+ * (migrations 0020, 0670): without it, two writers checking a day at once would both find it empty
+ * and both add a delivery. Writers that add a delivery to a day take this turn first.
+ */
+export const lockDeliveryDays = (db: Db, productIds: number[]) =>
+  sql`select pg_advisory_xact_lock(key) from (select distinct hashtext('delivery-days:' || id) as key from unnest(${productIds}::int8[]) as id) keys order by key`.execute(db);
+
+/**
  * An order as a scheduled delivery of its product on its day: added to the scheduled one already
  * expected then (the deliveries' key is the product and day; a second order arriving that day is more
  * of the same delivery, as a file's lines are summed), else a new one. Undefined when that day holds
- * a delivery received or cancelled, which an order must not change. `version`: the row's, as the Data
- * screen reads it.
+ * only deliveries received or cancelled, which an order must not change. A database whose deliveries
+ * repeat the day (no unique key, migration 0020) gets the order added to the first scheduled one
+ * (lowest id), and the others are left as they are (ADR 0182, amendment 2026-12-06). Run in a
+ * transaction: it takes the product's delivery days first. `version`: the row's, as the Data screen reads it.
  */
 export async function addOrderedDelivery(db: Db, order: { productId: number; expectedDate: string; quantity: number }): Promise<{ id: number; quantity: number; version: string } | undefined> {
-  const { rows } = await sql<{ id: string; quantity: number; version: string }>`
-    insert into data.deliveries (product_id, expected_date, quantity, status)
-    values (${order.productId}, ${order.expectedDate}::date, ${order.quantity}, 'scheduled')
-    on conflict (product_id, expected_date) do update set quantity = data.deliveries.quantity + excluded.quantity
-      where data.deliveries.status = 'scheduled'
-    returning id, quantity::float8 as quantity, xmin::text as version`.execute(db);
-  const row = rows[0];
-  return row && { id: Number(row.id), quantity: row.quantity, version: row.version };
+  await lockDeliveryDays(db, [order.productId]);
+  const onTheDay = sql`product_id = ${order.productId} and expected_date = ${order.expectedDate}::date`;
+  // Twice at most: with the unique key, a writer that does not take the turn (an import, a Data screen
+  // save) may add the day's delivery between this statement's look and its insert, which then does
+  // nothing; the second statement sees that delivery.
+  for (let look = 0; look < 2; look++) {
+    const { rows } = await sql<{ id: string; quantity: number; version: string }>`
+      with scheduled as (
+        select id from data.deliveries where ${onTheDay} and status = 'scheduled' order by id limit 1 for update
+      ),
+      added as (
+        update data.deliveries d set quantity = d.quantity + ${order.quantity}
+        from scheduled where d.id = scheduled.id
+        returning d.id, d.quantity::float8 as quantity, d.xmin::text as version
+      ),
+      inserted as (
+        insert into data.deliveries (product_id, expected_date, quantity, status)
+        select ${order.productId}, ${order.expectedDate}::date, ${order.quantity}, 'scheduled'
+        where not exists (select 1 from data.deliveries where ${onTheDay})
+        on conflict do nothing
+        returning id, quantity::float8 as quantity, xmin::text as version
+      )
+      select * from added union all select * from inserted`.execute(db);
+    const row = rows[0];
+    if (row) return { id: Number(row.id), quantity: row.quantity, version: row.version };
+  }
+  return undefined;
 }
 
-/** The status of the product's delivery expected on a day, if there is one. */
+/** The status of the product's delivery expected on a day, if there is one (the first, when the day repeats). */
 export const deliveryStatusOn = async (db: Db, productId: number, day: string) =>
-  (await db.selectFrom('data.deliveries').select('status').where('product_id', '=', productId).where('expected_date', '=', day).executeTakeFirst())?.status;
+  (await db.selectFrom('data.deliveries').select('status').where('product_id', '=', productId).where('expected_date', '=', day).orderBy('id').executeTakeFirst())?.status;

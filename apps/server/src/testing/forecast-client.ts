@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../db/schema.ts';
-import type { ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
+import type { ProductForecastResponse, RecordedOrder, TaskStatusResponse } from '@stockwise/contract';
 import { signUpUser, startTestServer, type Backend, type TestServer } from './test-server.ts';
 import { importFile } from './uploads.ts';
 
-/** A signed-in user's forecasting calls: request a run, wait for a task to end, read a product's forecast. */
+/** A signed-in user's forecasting calls: request a run, wait for a task to end, read a product's forecast, record an order. */
 export function forecastClient(server: TestServer, token: string) {
   const api = (path: string, body?: unknown) => server.request(path, { token, ...(body === undefined ? {} : { body }) });
   async function completed(taskId: string): Promise<TaskStatusResponse> {
@@ -23,7 +23,16 @@ export function forecastClient(server: TestServer, token: string) {
     expect(response.status, response.text).toBe(200);
     return response.json as unknown as ProductForecastResponse;
   }
-  return { run, completed, forecastOf };
+  /** Records an order from the list (ADR 0182), expects it written, and waits for the product's run it queued. */
+  async function recordOrder(body: object): Promise<RecordedOrder> {
+    const answer = await api('/api/order-advice/orders/', body);
+    expect(answer.status, answer.text).toBe(201);
+    const order = answer.json as unknown as RecordedOrder;
+    expect(order.taskId).toEqual(expect.any(String));
+    expect(await completed(order.taskId!)).toMatchObject({ status: 'completed' });
+    return order;
+  }
+  return { run, completed, forecastOf, recordOrder };
 }
 
 export type ForecastClient = ReturnType<typeof forecastClient>;

@@ -265,7 +265,7 @@ describe('an order recorded from the lists (ADR 0182)', () => {
     expect(paths.filter((path) => path.startsWith('/api/forecasting/status/'))).toHaveLength(2);
     expect(paths.filter((path) => path === '/api/forecasting/latest-report/').length).toBeGreaterThan(0);
     // The fixture still orders 40 by 4 Jan 2026, a day gone by: due now.
-    expect(state().orderNotice).toMatchObject({ settled: true, failed: false, text: `${said} Its advice now: order 40 more now.` });
+    expect(state().orderNotices.at(-1)).toMatchObject({ settled: true, failed: false, text: `${said} Its advice now: order 40 more now.` });
   });
 
   it('says why the advice could not be updated, keeps the order as recorded, and stops showing the row as updating', async () => {
@@ -273,7 +273,7 @@ describe('an order recorded from the lists (ADR 0182)', () => {
     statuses = [status('failed', { error: 'Forecast generation failed (error id abc123); the details are in the server log.' })];
     await state().followRecordedOrder(recorded, noSleep);
     expect(state().ordersUpdating).toEqual({});
-    expect(state().orderNotice).toMatchObject({
+    expect(state().orderNotices.at(-1)).toMatchObject({
       settled: true,
       failed: true,
       text: `${said} Its advice could not be updated now; the next forecast run counts the order. Forecast generation failed (error id abc123); the details are in the server log.`,
@@ -284,6 +284,6 @@ describe('an order recorded from the lists (ADR 0182)', () => {
     paths = [];
     await state().followRecordedOrder({ ...recorded, taskId: null }, noSleep);
     expect(paths.filter((path) => path.startsWith('/api/forecasting/status/'))).toEqual([]);
-    expect(state().orderNotice?.text).toBe(`${said} Its advice could not be updated now; the next forecast run counts the order. Its forecast could not be queued.`);
+    expect(state().orderNotices.at(-1)?.text).toBe(`${said} Its advice could not be updated now; the next forecast run counts the order. Its forecast could not be queued.`);
   });
 });

@@ -69,12 +69,15 @@ export type ForecastingState = {
 
   /** Products an order was recorded for whose advice is being updated (their run not ended yet), by style code. */
   ordersUpdating: Record<string, true>;
-  /** What the latest recorded order came to, for the screen's notice: recorded, then its advice updated (or why not). */
-  orderNotice: OrderNotice | null;
+  /**
+   * What each recorded order came to, oldest first, one notice per order until closed: recorded, then
+   * its advice updated (or why not). Several saved in a row each keep their own.
+   */
+  orderNotices: OrderNotice[];
 };
 
-/** `id`: a new one per sentence, so the screen knows a new one came; `settled`: the advice is updated, or could not be. */
-export type OrderNotice = { id: number; text: string; settled: boolean; failed: boolean };
+/** `id`: the recorded order's, which its sentences replace each other under; `settled`: the advice is updated, or could not be. */
+export type OrderNotice = { id: number; name: string; text: string; settled: boolean; failed: boolean };
 
 export type ForecastingActions = {
   loadProducts: () => Promise<void>;
@@ -95,9 +98,13 @@ export type ForecastingActions = {
    * without waiting (`followRecordedOrder`).
    */
   recordOrder: (order: RecordOrderRequest) => Promise<RecordedOrder>;
-  /** Waits for the recorded order's forecast run, then reads the lists and the product again and says what the advice is now. */
-  followRecordedOrder: (recorded: RecordedOrder, options?: Pick<PollOptions, 'sleep' | 'log'>) => Promise<void>;
-  dismissOrderNotice: () => void;
+  /**
+   * Waits for the recorded order's forecast run, then reads the lists and the product again and says
+   * what the advice is now, in the order's notice `noticeId` (not again if it was closed meanwhile), else in a new one.
+   */
+  followRecordedOrder: (recorded: RecordedOrder, options?: Pick<PollOptions, 'sleep' | 'log'> & { noticeId?: number }) => Promise<void>;
+  dismissOrderNotice: (id: number) => void;
+  dismissOrderNotices: () => void;
 };
 
 export type ForecastingStore = ForecastingState & ForecastingActions;
@@ -132,7 +139,7 @@ export const initialForecastingState: ForecastingState = {
   lowStockError: null,
   generation: idleGeneration,
   ordersUpdating: {},
-  orderNotice: null,
+  orderNotices: [],
 };
 
 /** A single product's run takes about a tenth of a second (ADR 0182): its end is asked for every half second, for up to a minute. */
@@ -307,12 +314,13 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
       } catch (error) {
         throw normalizeError(error);
       }
-      set({ ordersUpdating: { ...get().ordersUpdating, [recorded.styleCode]: true }, orderNotice: notice(`${recordedWords(recorded, i18n.t)} ${i18n.t('forecasting.recordOrder.updatingNotice')}`, false) });
-      void get().followRecordedOrder(recorded);
+      const recording = notice(recorded, `${recordedWords(recorded, i18n.t)} ${i18n.t('forecasting.recordOrder.updatingNotice')}`, false);
+      set({ ordersUpdating: { ...get().ordersUpdating, [recorded.styleCode]: true }, orderNotices: [...get().orderNotices, recording] });
+      void get().followRecordedOrder(recorded, { noticeId: recording.id });
       return recorded;
     },
 
-    followRecordedOrder: async (recorded, options = {}) => {
+    followRecordedOrder: async (recorded, { noticeId, ...options } = {}) => {
       const code = recorded.styleCode;
       const outcome = recorded.taskId
         ? await pollGeneration({ taskId: recorded.taskId, fetchStatus: forecastingApi.fetchTaskStatus, ...ORDER_RUN_POLL, ...options })
@@ -326,11 +334,15 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
       ]);
       const { [code]: _done, ...stillUpdating } = get().ordersUpdating;
       const said = `${recordedWords(recorded, i18n.t)} ${orderOutcomeWords(outcome.kind === 'done' ? { advice } : { failure: outcome.message }, i18n.t)}`;
-      set({ ordersUpdating: stillUpdating, orderNotice: { ...notice(said, true), failed: outcome.kind === 'error' || !advice } });
+      const settled = { ...notice(recorded, said, true), failed: outcome.kind === 'error' || !advice };
+      const notices = get().orderNotices;
+      const orderNotices = noticeId === undefined ? [...notices, settled] : notices.map((shown) => (shown.id === noticeId ? { ...settled, id: noticeId } : shown));
+      set({ ordersUpdating: stillUpdating, orderNotices });
     },
 
-    dismissOrderNotice: () => set({ orderNotice: null }),
+    dismissOrderNotice: (id) => set({ orderNotices: get().orderNotices.filter((shown) => shown.id !== id) }),
+    dismissOrderNotices: () => set({ orderNotices: [] }),
   };
 });
 
-const notice = (text: string, settled: boolean): OrderNotice => ({ id: ++noticeCount, text, settled, failed: false });
+const notice = (recorded: RecordedOrder, text: string, settled: boolean): OrderNotice => ({ id: ++noticeCount, name: recorded.name, text, settled, failed: false });

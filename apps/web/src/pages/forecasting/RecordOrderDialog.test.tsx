@@ -53,10 +53,12 @@ beforeAll(async () => {
       sent.push(JSON.parse(body));
       return sendJson(response, answer.status, answer.body);
     }
-    if (path === '/api/forecasting/status/task-1/') return sendJson(response, 200, { task_id: 'task-1', status: 'completed', progress: { done: 1, total: 1 }, results: { style_code: 'CHE-1', forecast_days: 90, products: 1, failed: [], stockouts: 0, duration_ms: 40 }, error: null, restart: null });
-    if (path === '/api/forecasting/forecasts/CHE-1') {
+    const task = /^\/api\/forecasting\/status\/(task-\d+)\/$/.exec(path)?.[1];
+    if (task) return sendJson(response, 200, { task_id: task, status: 'completed', progress: { done: 1, total: 1 }, results: { style_code: null, forecast_days: 90, products: 1, failed: [], stockouts: 0, duration_ms: 40 }, error: null, restart: null });
+    const forecastOf = [cheese, lamp].find((product) => path === `/api/forecasting/forecasts/${product.styleCode}`);
+    if (forecastOf) {
       const fixture = forecastFixture();
-      return sendJson(response, 200, { ...fixture, product: { ...fixture.product, styleCode: 'CHE-1', name: 'Cheddar', unit: 'kg' }, reorder: { ...fixture.reorder, orderQuantity: 0, orderBy: null } });
+      return sendJson(response, 200, { ...fixture, product: { ...fixture.product, styleCode: forecastOf.styleCode, name: forecastOf.name, unit: forecastOf.unit }, reorder: { ...fixture.reorder, orderQuantity: 0, orderBy: null } });
     }
     return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
   });
@@ -190,6 +192,31 @@ describe('recording an order from the low-stock list', () => {
     expect(screen.getByTestId('order-notice-text').textContent).toMatch(/ Its advice now: no other order is needed in the next 2 days\.$/);
     expect(useForecastingStore.getState().ordersUpdating).toEqual({});
     expect(selected).toEqual([]);
+  });
+
+  it('keeps a notice for each order saved in a row, each naming its product and closed on its own', async () => {
+    await renderAs('editor');
+    const save = async (code: string, name: string, taskId: string) => {
+      fireEvent.click(screen.getByRole('button', { name: `Record order… for ${code} — ${name}` }));
+      await screen.findByRole('dialog', { name: `Record an order: ${code} — ${name}` });
+      answer = { status: 201, body: { styleCode: code, name, unit: null, ordered: 3, expectedDate: orderArrivalDay(TODAY, 7), delivery: { id: 1, quantity: 3 }, taskId } satisfies RecordedOrder };
+      fireEvent.change(quantityField(), { target: { value: '3' } });
+      fireEvent.submit(screen.getByTestId('record-order-form'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    await save('CHE-1', 'Cheddar', 'task-1');
+    await save('LAMP-1', 'Desk Lamp Pro', 'task-2');
+    const texts = () => screen.getAllByTestId('order-notice-text').map((notice) => notice.textContent);
+    expect(texts()).toEqual([expect.stringMatching(/^Recorded: 3 Cheddar arriving /), expect.stringMatching(/^Recorded: 3 Desk Lamp Pro arriving /)]);
+    // Each settles in its own notice, the first not replaced by the second's.
+    await waitFor(() => expect(texts()).toEqual([expect.stringMatching(/Cheddar .* Its advice now: /), expect.stringMatching(/Desk Lamp Pro .* Its advice now: /)]), { timeout: 5_000 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close the notice about Cheddar' }));
+    expect(texts()).toEqual([expect.stringMatching(/^Recorded: 3 Desk Lamp Pro arriving /)]);
+    expect(screen.queryByRole('button', { name: /^Close all/ })).toBeNull();
+    await save('CHE-1', 'Cheddar', 'task-3');
+    fireEvent.click(screen.getByRole('button', { name: 'Close all 2 notices' }));
+    expect(screen.queryAllByTestId('order-notice-text')).toEqual([]);
   });
 
   it('offers a viewer no Record order, nor its column', async () => {
