@@ -101,7 +101,7 @@ describe.each(backends)('orders on a database whose delivery days repeat, on %s'
     const before = await deliveries('ROPE-1');
     const mapping = { entities: { deliveries: { field_mappings: { product_id: 'Item', expected_date: 'Due', quantity: 'Qty' } } } };
     const imported = await importFile(server, tokens.editor, { fileName: 'd.csv', content: `Item,Due,Qty\nROPE-1,${day(50)},10\n`, mapping, entityType: 'deliveries' });
-    expect(imported.status, imported.text).toBe(400);
+    expect(imported.status, JSON.stringify(imported.json)).toBe(400);
     expect(imported.json.error).toBe('Invalid configuration: the entity key is not a unique key of its table.');
     expect(await deliveries('ROPE-1')).toEqual(before);
   });
