@@ -229,6 +229,41 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     }
   });
 
+  it("ranks the assistant's top sellers by units within each unit, and says a kilo product's overstock to the gram (ADR 0177, amendment 2026-12-06 (3))", async () => {
+    const answer = async (content: string) => {
+      const response = await api('/api/assistant/messages/', { content });
+      expect(response.status, response.text).toBe(200);
+      const message = (response.json.messages as ChatMessage[]).at(-1) as ChatMessage;
+      const text = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+      return { text, table: message.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table') };
+    };
+    // Saffron sold by the gram: 500 g a day outnumbers every kilo and candle, and ranks only among grams.
+    const db = server.database.db;
+    const { id } = await db.insertInto('data.products').values({ product_code: 'SAF-002', name: 'Saffron threads', unit: 'g', current_stock: 0, unit_cost: 0, lead_time_days: 7 }).returning('id').executeTakeFirstOrThrow();
+    try {
+      await db.insertInto('data.sales').values(Array.from({ length: 10 }, (_, n) => ({ product_id: id, date: daysAgo(n + 2), quantity: 500 }))).execute();
+      const top = await answer('top 3 sellers in the last 30 days');
+      expect(top.table?.rows.map((row) => [row.styleCode, row.unit])).toEqual([['CAN-001', null], ['BOX-001', 'box'], ['SAF-002', 'g'], ['CHE-001', 'kg']]);
+      expect(top.text).toMatch(/by units sold, each unit ranked on its own: in units: Church candle \(\d+ units\); in box: Gift box \(\d+ box\); in g: Saffron threads \(5,000 g\); in kg: Cheddar mature \(\d+ kg\)\.$/);
+      // By value one ranking: money adds up whatever the unit (the saffron costs nothing here).
+      const byValue = await answer('top 3 sellers by revenue in the last 30 days');
+      expect(byValue.table?.rows).toHaveLength(3);
+    } finally {
+      await db.deleteFrom('data.sales').where('product_id', '=', id).execute();
+      await db.deleteFrom('data.products').where('id', '=', id).execute();
+    }
+
+    // Over a day of cover: the kilos' excess keeps its grams, the candles' stays whole.
+    const over = await answer('Which products are overstocked, more than 1 day of stock?');
+    const excess = Object.fromEntries((over.table?.rows ?? []).map((row) => [row.styleCode, row]));
+    const cheese = excess['CHE-001']!;
+    expect(cheese, over.text).toBeDefined();
+    expect(Number.isInteger(cheese.excess)).toBe(false);
+    expect(Math.round((cheese.excess as number) * 1000) / 1000).toBe(cheese.excess);
+    expect(Math.abs((cheese.excess as number) - ((cheese.onHand as number) - (cheese.daily as number)))).toBeLessThan(0.01);
+    expect(Number.isInteger(excess['CAN-001']?.excess)).toBe(true);
+  });
+
   it('orders a product in whole units again once its unit is cleared on the Data screen', async () => {
     const { id } = await server.database.db.selectFrom('data.products').select('id').where('product_code', '=', 'CHE-001').executeTakeFirstOrThrow();
     const edit = await api('/api/records/tables/products/rows/edit/', { id, unit: '' });
