@@ -23,6 +23,14 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     expect(response.status, JSON.stringify(response.json)).toBe(200);
     return response.json as unknown as ProductForecastResponse;
   };
+  /** The assistant's answer to a question: its words and its table. */
+  const answer = async (content: string) => {
+    const response = await api('/api/assistant/messages/', { content });
+    expect(response.status, response.text).toBe(200);
+    const message = (response.json.messages as ChatMessage[]).at(-1) as ChatMessage;
+    const text = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+    return { text, table: message.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table') };
+  };
   const upload = async (entityType: string, content: string, fieldMappings: Record<string, string>) => {
     const result = await importFile(server, token, { fileName: `${entityType}.csv`, content, mapping: { entities: { [entityType]: { field_mappings: fieldMappings } } }, entityType });
     expect(result.status, JSON.stringify(result.json)).toBe(200);
@@ -172,13 +180,6 @@ describe.each(backends)("a product's unit on %s", (backend) => {
   });
 
   it("says the assistant's sales over several products one unit at a time: totals, periods, the best period, a comparison, top sellers (ADR 0177, amendment 2026-12-06 (2))", async () => {
-    const answer = async (content: string) => {
-      const response = await api('/api/assistant/messages/', { content });
-      expect(response.status, response.text).toBe(200);
-      const message = (response.json.messages as ChatMessage[]).at(-1) as ChatMessage;
-      const text = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
-      return { text, table: message.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table') };
-    };
     // The three products sold the same quantities every day: each unit's figure is the same, never their sum.
     expect((await answer('How many units did we sell last week?')).text).toMatch(/^(\d+) units, \1 box, and \1 kg were sold last week \(.+\), by 3 products\./);
     expect((await answer('What was our revenue last week?')).text).toMatch(/revenue is counted at unit cost\): (\d+) units, \1 box, and \1 kg, by 3 products\./);
@@ -230,13 +231,6 @@ describe.each(backends)("a product's unit on %s", (backend) => {
   });
 
   it("ranks the assistant's top sellers by units within each unit, and says a kilo product's overstock to the gram (ADR 0177, amendment 2026-12-06 (3))", async () => {
-    const answer = async (content: string) => {
-      const response = await api('/api/assistant/messages/', { content });
-      expect(response.status, response.text).toBe(200);
-      const message = (response.json.messages as ChatMessage[]).at(-1) as ChatMessage;
-      const text = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
-      return { text, table: message.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table') };
-    };
     // Saffron sold by the gram: 500 g a day outnumbers every kilo and candle, and ranks only among grams.
     const db = server.database.db;
     const { id } = await db.insertInto('data.products').values({ product_code: 'SAF-002', name: 'Saffron threads', unit: 'g', current_stock: 0, unit_cost: 0, lead_time_days: 7 }).returning('id').executeTakeFirstOrThrow();
