@@ -5,8 +5,12 @@
 import { formatDay } from './dates.ts';
 import type { ProductForecastResponse, ReportProduct } from './forecasting.ts';
 
-/** How a column's cells are typed in the workbook: text, a whole number, a number with two decimals, money (in the shop's currency, once it has one), or a day. */
-export type ForecastSheetKind = 'text' | 'integer' | 'decimal' | 'money' | 'date';
+/**
+ * How a column's cells are typed in the workbook: text, a product's quantity (a number as recorded,
+ * to a thousandth: 48, 2.345 kg — never rounded to a whole or to two places), a number with two
+ * decimals, money (in the shop's currency, once it has one), or a day.
+ */
+export type ForecastSheetKind = 'text' | 'quantity' | 'decimal' | 'money' | 'date';
 export type ForecastSheet = { columns: { header: string; kind: ForecastSheetKind }[]; rows: (string | number | null)[][] };
 
 const rounded = (value: number | undefined): number | null => (value === undefined ? null : Math.round(value * 100) / 100);
@@ -54,6 +58,10 @@ const stockoutWords = { stockForecast: 'expected', stockLowerBound: 'possible', 
  * The inventory report's columns: "on hand now" is the screen's figure (empty when never counted),
  * with the count it comes from beside it. "unit" is what the product's quantities count ("kg"; blank
  * for pieces, ADR 0177 amendment 2026-12-06), beside the order quantity: the list mixes units.
+ * After it the supplier's terms the order was made in (ADR 0183, amendment 2026-12-06 (3)): the
+ * product's case size and minimum order (blank: none), and "needed", what the stock needs where the
+ * terms made the order larger (blank where they changed nothing), so "48" reads as 2 cases of 24
+ * for a need of 40. Quantities are numbers as recorded: a product by the kilo keeps its grams.
  */
 export const INVENTORY_REPORT_COLUMNS: ForecastSheet['columns'] = [
   { header: 'product code', kind: 'text' },
@@ -64,9 +72,12 @@ export const INVENTORY_REPORT_COLUMNS: ForecastSheet['columns'] = [
   { header: 'unit cost', kind: 'money' },
   { header: 'first stockout', kind: 'date' },
   { header: 'stockout type', kind: 'text' },
-  { header: 'reorder point', kind: 'integer' },
-  { header: 'order quantity', kind: 'integer' },
+  { header: 'reorder point', kind: 'quantity' },
+  { header: 'order quantity', kind: 'quantity' },
   { header: 'unit', kind: 'text' },
+  { header: 'case size', kind: 'quantity' },
+  { header: 'minimum order', kind: 'quantity' },
+  { header: 'needed', kind: 'quantity' },
   { header: 'order by', kind: 'date' },
   { header: 'model', kind: 'text' },
   { header: 'check', kind: 'text' },
@@ -103,6 +114,9 @@ export const inventoryReportRow = (product: ReportProduct): (string | number | n
   // A row to hurry orders nothing: blank, as its order-by day is, and as the screen's "—" (not 0).
   product.onOrderArrives ? null : product.orderQuantity,
   product.unit,
+  product.orderMultiple ?? null,
+  product.minOrderQuantity ?? null,
+  product.orderQuantityNeeded ?? null,
   product.orderBy,
   product.model,
   product.shortHistory ? LIST_MARKS.shortHistory : null,

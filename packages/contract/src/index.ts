@@ -23,3 +23,4 @@ export * from './money.ts';
 export * from './units.ts';
 export * from './quantity-units.ts';
 export * from './order-advice.ts';
+export * from './supplier-orders.ts';

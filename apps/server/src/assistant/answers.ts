@@ -1,7 +1,7 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { groupByUnit, isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, roundQuantity, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { groupByUnit, isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, roundQuantity, supplierOrderWords, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -156,11 +156,17 @@ async function listNotes(db: Db, codes: readonly string[]): Promise<Map<string, 
 }
 
 /**
- * A row's order, its unit (blank for pieces, as the downloads have it) and its cost; a delivery to
- * hurry orders nothing, so quantity and cost are blank beside its note (as the downloads have them), not 0.
+ * A row's order, its unit (blank for pieces, as the downloads have it), what the supplier's terms made
+ * of it in the screen's words ("2 cases of 24; 40 needed", ADR 0183 amendment 2026-12-06 (3); blank
+ * where they changed nothing) and its cost; a delivery to hurry orders nothing, so quantity, terms and
+ * cost are blank beside its note (as the downloads have them), not 0.
  */
-const orderCells = (r: Pick<AdvisedProduct, 'orderQuantity' | 'unit' | 'unitCost' | 'onOrderArrives'>): { quantity: Cell; unit: Cell; cost: Cell } =>
-  r.onOrderArrives ? { quantity: null, unit: r.unit, cost: null } : { quantity: r.orderQuantity, unit: r.unit, cost: round2(r.orderQuantity * r.unitCost) };
+const orderCells = (r: Pick<AdvisedProduct, 'orderQuantity' | 'unit' | 'unitCost' | 'onOrderArrives' | 'orderMultiple' | 'minOrderQuantity' | 'orderQuantityNeeded'>): { quantity: Cell; unit: Cell; terms: Cell; cost: Cell } =>
+  r.onOrderArrives
+    ? { quantity: null, unit: r.unit, terms: null, cost: null }
+    : { quantity: r.orderQuantity, unit: r.unit, terms: supplierOrderWords(r, r.unit), cost: round2(r.orderQuantity * r.unitCost) };
+/** The order tables' column of `orderCells`' terms, after the unit. */
+const TERMS_COLUMN: [string, string] = ['terms', "Supplier's terms"];
 
 /**
  * Low stock: the Forecasting screen's list, most urgent first — the products that need an order (the
@@ -182,7 +188,7 @@ async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer
         `${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['unit', 'Unit'], ['cost', 'Cost', 'money'], ['note', 'Note']],
+        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
         rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), stockout: r.firstStockout, orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
       ),
       { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
@@ -204,9 +210,9 @@ async function reorderReport(db: Db, window: DueWindow | null = null): Promise<A
         `Reorder report: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['unit', 'Unit'], ['cost', 'Cost', 'money'], ['note', 'Note']],
+        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
         rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
-        { styleCode: 'Total', name: null, onHand: null, orderBy: null, ...totalCells('quantity', found.quantities), cost: found.cost, note: null },
+        { styleCode: 'Total', name: null, onHand: null, orderBy: null, ...totalCells('quantity', found.quantities), terms: null, cost: found.cost, note: null },
         'reorder-report.csv',
       ),
       createOrdersAction(found.kept),
@@ -380,6 +386,18 @@ const amountOf = (value: number, stored: string | null, pieces = value === 1 ? '
   return unit ? `${figure} ${unit}` : pieces ? `${figure} ${pieces}` : figure;
 };
 
+/**
+ * Products ranked by units sold, in words: ": Mug (12 units), Jar (10 units)"; of several units each
+ * ranked apart, as repo.topSellers ranks them — "; in units: Mug (12 units); in kg: Cheddar (12.5 kg)"
+ * (ADR 0177, amendment 2026-12-06 (3)): a kilo and a mug are not one ranking.
+ */
+function rankedPerUnit(rows: readonly { name: string; units: number; unit: string | null }[]): string {
+  const listed = (group: readonly { name: string; units: number; unit: string | null }[]) => group.map((r) => `${r.name} (${amountOf(r.units, r.unit)})`).join(', ');
+  const groups = groupByUnit(rows, (r) => r.unit);
+  if (groups.length < 2) return `: ${listed(rows)}`;
+  return `, each unit ranked on its own: ${groups.map((group) => `in ${group.unit ?? 'units'}: ${listed(group.items)}`).join('; ')}`;
+}
+
 /** Quantities of several products, one total per unit (ADR 0177, amendment 2026-12-06): "12 units, 3.5 kg"; none: "0 units". */
 const amountsOf = (totals: readonly UnitQuantity[]) => (totals.length ? totals.map((total) => amountOf(total.quantity, total.unit)).join(', ') : amountOf(0, null));
 
@@ -476,7 +494,10 @@ export const dataFunctions = {
         : `${amountsListed(byUnit)} ${wasOrWere(byUnit)} sold${scope.words} ${window.words}, ${by}.`;
     return { blocks: [text(`${sold}${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
   },
-  /** Products ranked by units sold, or by `value` (revenue counted at unit cost); the headline says which. */
+  /**
+   * Products ranked by units sold, or by `value` (revenue counted at unit cost); the headline says
+   * which. By units, products of different units are ranked apart, each unit said on its own.
+   */
   async topSellers(db: Db, window: SalesWindow, rank: Rank = TOP_SELLERS_RANK, scope: Scope = EVERY_PRODUCT, measure: repo.SalesMeasure = 'units'): Promise<Answer> {
     const [rows, money] = await Promise.all([repo.topSellers(db, window.from, window.to, rank, scope, measure), shopMoney(db)]);
     if (!rows.length) return { blocks: [text(`Nothing sold${scope.words} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
@@ -486,7 +507,7 @@ export const dataFunctions = {
         text(
           measure === 'value'
             ? `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by sales value ${AT_UNIT_COST}: ${rows.map((r) => `${r.name} (${money.format(r.value)}; ${amountOf(r.units, r.unit)})`).join(', ')}.`
-            : `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by units sold: ${rows.map((r) => `${r.name} (${amountOf(r.units, r.unit)})`).join(', ')}.`,
+            : `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by units sold${rankedPerUnit(rows)}.`,
         ),
         measure === 'value'
           ? table([['styleCode', 'Product code'], ['name', 'Name'], ['value', 'Sales value (at unit cost)', 'money'], ['units', 'Units sold'], ['unit', 'Unit']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, value: r.value, units: r.units, unit: productUnit(r.unit) })))

@@ -1379,7 +1379,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(lowStock)).toContain(`${advised.length} products need an order, most urgent first: ${advisedUnits} units, ${money(advisedCost)} in all. 1 product without demand in the last 90 days is left out.`);
     expect(lowTable?.rows).toEqual(
       advised.map((p) => ({
-        styleCode: p.code, name: p.name, onHand: p.stock, stockout: p.stockout, orderBy: p.order?.by, quantity: p.order?.quantity, unit: null, cost: (p.order?.quantity ?? 0) * p.cost,
+        styleCode: p.code, name: p.name, onHand: p.stock, stockout: p.stockout, orderBy: p.order?.by, quantity: p.order?.quantity, unit: null, terms: null, cost: (p.order?.quantity ?? 0) * p.cost,
         // The lists' mark: even ordered today, it arrives after it runs out.
         note: urgency(p) < 0 ? 'Too late: arrives after it runs out' : null,
       })),

@@ -1,7 +1,7 @@
 // SQL of the assistant: its history per user and the data functions its answers (and the model's
 // tool calls) read. Every function is a fixed, parameterised query: no SQL comes from the question.
 import { sql, type Kysely } from 'kysely';
-import { groupByUnit, quantitiesByUnit, roundQuantity, type UnitQuantity } from '@stockwise/contract';
+import { groupByUnit, isMeasureUnit, quantitiesByUnit, roundQuantity, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { escapeRegExp } from '../plain-words/reading.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
@@ -155,18 +155,34 @@ export async function totalUnitsSold(db: Db, from: string, to: string, scope: Sc
 
 /** What sales are counted in: units sold, or their value at unit cost (`totalUnitsSold`). */
 export type SalesMeasure = 'units' | 'value';
-/** The products in scope ranked by `measure` sold from `from` to `to`, with both measures. */
-export const topSellers = async (db: Db, from: string, to: string, rank: { direction: 'desc' | 'asc'; limit: number }, scope: Scope = ALL_PRODUCTS, measure: SalesMeasure = 'units') =>
-  (
+/**
+ * The products in scope ranked by `measure` sold from `from` to `to`, with both measures. By units,
+ * each unit is ranked on its own, the first `limit` of each, grouped as `groupByUnit` orders units
+ * (pieces first): 12.5 kg and 10 mugs are no one ranking (ADR 0177, amendment 2026-12-06 (3)). By
+ * value, one ranking: money adds up whatever the unit.
+ */
+export async function topSellers(db: Db, from: string, to: string, rank: { direction: 'desc' | 'asc'; limit: number }, scope: Scope = ALL_PRODUCTS, measure: SalesMeasure = 'units') {
+  const rows = (
     await sql<{ product_code: string; name: string; unit: string | null; units: number; value: number }>`
-      select p.product_code, p.name, p.unit, sum(s.quantity)::float8 as units, round(sum(s.quantity * p.unit_cost)::numeric, 2)::float8 as value
-      from data.sales s join data.products p on p.id = s.product_id
-      where s.date between ${from}::date and ${to}::date and ${inScope(scope)}
-      group by p.id, p.product_code, p.name, p.unit
-      having sum(s.quantity) > 0
-      order by ${sql.ref(measure)} ${rank.direction === 'asc' ? sql`asc` : sql`desc`}, p.product_code
-      limit ${rank.limit}`.execute(db)
+      with sold as (
+        select p.product_code, p.name, p.unit, sum(s.quantity)::float8 as units, round(sum(s.quantity * p.unit_cost)::numeric, 2)::float8 as value
+        from data.sales s join data.products p on p.id = s.product_id
+        where s.date between ${from}::date and ${to}::date and ${inScope(scope)}
+        group by p.id, p.product_code, p.name, p.unit
+        having sum(s.quantity) > 0
+      ),
+      ranked as (
+        select sold.*, row_number() over (
+          ${measure === 'units' ? sql`partition by lower(btrim(coalesce(unit, '')))` : sql``}
+          order by ${sql.ref(measure)} ${rank.direction === 'asc' ? sql`asc` : sql`desc`}, product_code) as place
+        from sold
+      )
+      select product_code, name, unit, units, value from ranked
+      where place <= ${rank.limit}
+      order by place, product_code`.execute(db)
   ).rows;
+  return measure === 'units' ? groupByUnit(rows, (row) => row.unit).flatMap((group) => group.items) : rows;
+}
 
 /** The periods of a breakdown, and what each sold of each unit (`sold[i]`: of `units[i]`). */
 export type SalesPerPeriod = {
@@ -240,7 +256,8 @@ export const hasForecastDemand = async (db: Db): Promise<boolean> =>
 /**
  * Products in scope whose stock on hand now lasts more than `days` days at their latest forecast's
  * average daily demand from `today` on (any stock when it forecasts none; ADR 0155), the most value
- * tied up first. Never counted: not in stock.
+ * tied up first. Never counted: not in stock. The excess in whole units, or to a thousandth for a
+ * product sold by weight, length or volume: 2.35 kg is not 2 (ADR 0177, amendment 2026-12-06 (3)).
  */
 export const overstocked = async (db: Db, today: string, days: number, scope: Scope) =>
   (
@@ -255,12 +272,12 @@ export const overstocked = async (db: Db, today: string, days: number, scope: Sc
       )
       select product_code, name, unit, on_hand::float8 as on_hand, daily::float8 as daily,
         round((on_hand / nullif(daily, 0))::numeric)::float8 as cover,
-        round(greatest(on_hand - ${days} * daily, 0)::numeric)::float8 as excess,
+        greatest(on_hand - ${days} * daily, 0)::float8 as excess,
         round((on_hand * unit_cost)::numeric, 2)::float8 as value
       from stocked
       where on_hand > 0 and on_hand > ${days} * daily
       order by value desc, product_code`.execute(db)
-  ).rows;
+  ).rows.map((row) => ({ ...row, excess: isMeasureUnit(row.unit) ? roundQuantity(row.excess) : Math.round(row.excess) }));
 
 /**
  * Products in scope with stock on hand now and no sales from `from` to `to` (both included), the most

@@ -71,8 +71,9 @@ describe.each(backends)('forecasting downloads as .xlsx on %s', (backend) => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toContain(`inventory-report-${report.timestamp.slice(0, 10)}.xlsx`);
     const { rows } = await sheetOf(answer);
-    expect(rows[0]).toEqual(['product code', 'name', 'on hand now', 'last count', 'counted on', 'unit cost', 'first stockout', 'stockout type', 'reorder point', 'order quantity', 'unit', 'order by', 'model', 'check', 'too late', 'on order']);
-    const dated = (row: (string | number | null)[]) => row.map((value, index) => (index === 4 || index === 6 || index === 11 ? day(value as string | null) : value === '' ? null : value));
+    expect(rows[0]).toEqual(['product code', 'name', 'on hand now', 'last count', 'counted on', 'unit cost', 'first stockout', 'stockout type', 'reorder point', 'order quantity', 'unit', 'case size', 'minimum order', 'needed', 'order by', 'model', 'check', 'too late', 'on order']);
+    const days = ['counted on', 'first stockout', 'order by'].map((header) => rows[0]!.indexOf(header));
+    const dated = (row: (string | number | null)[]) => row.map((value, index) => (days.includes(index) ? day(value as string | null) : value === '' ? null : value));
     expect(rows.slice(1)).toEqual(report.products.map(inventoryReportRow).map(dated));
   });
 

@@ -23,6 +23,14 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     expect(response.status, JSON.stringify(response.json)).toBe(200);
     return response.json as unknown as ProductForecastResponse;
   };
+  /** The assistant's answer to a question: its words and its table. */
+  const answer = async (content: string) => {
+    const response = await api('/api/assistant/messages/', { content });
+    expect(response.status, response.text).toBe(200);
+    const message = (response.json.messages as ChatMessage[]).at(-1) as ChatMessage;
+    const text = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+    return { text, table: message.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table') };
+  };
   const upload = async (entityType: string, content: string, fieldMappings: Record<string, string>) => {
     const result = await importFile(server, token, { fileName: `${entityType}.csv`, content, mapping: { entities: { [entityType]: { field_mappings: fieldMappings } } }, entityType });
     expect(result.status, JSON.stringify(result.json)).toBe(200);
@@ -172,13 +180,6 @@ describe.each(backends)("a product's unit on %s", (backend) => {
   });
 
   it("says the assistant's sales over several products one unit at a time: totals, periods, the best period, a comparison, top sellers (ADR 0177, amendment 2026-12-06 (2))", async () => {
-    const answer = async (content: string) => {
-      const response = await api('/api/assistant/messages/', { content });
-      expect(response.status, response.text).toBe(200);
-      const message = (response.json.messages as ChatMessage[]).at(-1) as ChatMessage;
-      const text = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
-      return { text, table: message.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table') };
-    };
     // The three products sold the same quantities every day: each unit's figure is the same, never their sum.
     expect((await answer('How many units did we sell last week?')).text).toMatch(/^(\d+) units, \1 box, and \1 kg were sold last week \(.+\), by 3 products\./);
     expect((await answer('What was our revenue last week?')).text).toMatch(/revenue is counted at unit cost\): (\d+) units, \1 box, and \1 kg, by 3 products\./);
@@ -227,6 +228,34 @@ describe.each(backends)("a product's unit on %s", (backend) => {
       await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', ids).execute();
       await db.deleteFrom('data.products').where('id', 'in', ids).execute();
     }
+  });
+
+  it("ranks the assistant's top sellers by units within each unit, and says a kilo product's overstock to the gram (ADR 0177, amendment 2026-12-06 (3))", async () => {
+    // Saffron sold by the gram: 500 g a day outnumbers every kilo and candle, and ranks only among grams.
+    const db = server.database.db;
+    const { id } = await db.insertInto('data.products').values({ product_code: 'SAF-002', name: 'Saffron threads', unit: 'g', current_stock: 0, unit_cost: 0, lead_time_days: 7 }).returning('id').executeTakeFirstOrThrow();
+    try {
+      await db.insertInto('data.sales').values(Array.from({ length: 10 }, (_, n) => ({ product_id: id, date: daysAgo(n + 2), quantity: 500 }))).execute();
+      const top = await answer('top 3 sellers in the last 30 days');
+      expect(top.table?.rows.map((row) => [row.styleCode, row.unit])).toEqual([['CAN-001', null], ['BOX-001', 'box'], ['SAF-002', 'g'], ['CHE-001', 'kg']]);
+      expect(top.text).toMatch(/by units sold, each unit ranked on its own: in units: Church candle \(\d+ units\); in box: Gift box \(\d+ box\); in g: Saffron threads \(5,000 g\); in kg: Cheddar mature \(\d+ kg\)\.$/);
+      // By value one ranking: money adds up whatever the unit (the saffron costs nothing here).
+      const byValue = await answer('top 3 sellers by revenue in the last 30 days');
+      expect(byValue.table?.rows).toHaveLength(3);
+    } finally {
+      await db.deleteFrom('data.sales').where('product_id', '=', id).execute();
+      await db.deleteFrom('data.products').where('id', '=', id).execute();
+    }
+
+    // Over a day of cover: the kilos' excess keeps its grams, the candles' stays whole.
+    const over = await answer('Which products are overstocked, more than 1 day of stock?');
+    const excess = Object.fromEntries((over.table?.rows ?? []).map((row) => [row.styleCode, row]));
+    const cheese = excess['CHE-001']!;
+    expect(cheese, over.text).toBeDefined();
+    expect(Number.isInteger(cheese.excess)).toBe(false);
+    expect(Math.round((cheese.excess as number) * 1000) / 1000).toBe(cheese.excess);
+    expect(Math.abs((cheese.excess as number) - ((cheese.onHand as number) - (cheese.daily as number)))).toBeLessThan(0.01);
+    expect(Number.isInteger(excess['CAN-001']?.excess)).toBe(true);
   });
 
   it('orders a product in whole units again once its unit is cleared on the Data screen', async () => {

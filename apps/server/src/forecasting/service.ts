@@ -731,7 +731,11 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
  * typed cells; money in the shop's currency once it has one, as the Data screen's download writes it.
  */
 function sheetDownload(name: string, columns: ForecastSheet['columns'], rows: Iterable<ForecastSheet['rows']> | AsyncIterable<ForecastSheet['rows']>, currency: string | null = null): Download {
-  const typed = columns.map(({ header, kind }) => (kind === 'money' || kind === 'decimal' ? { header, kind: 'decimal' as const, decimalPlaces: 2, currency: kind === 'money' ? (currency ?? undefined) : undefined } : { header, kind }));
+  // A quantity is a number in Excel's own format, which writes 48 as 48 and 2.345 kg as 2.345: a
+  // format of fixed places would show the one as 48.000 or the other as 2.35.
+  const typed = columns.map(({ header, kind }) =>
+    kind === 'money' || kind === 'decimal' ? { header, kind: 'decimal' as const, decimalPlaces: 2, currency: kind === 'money' ? (currency ?? undefined) : undefined } : { header, kind: kind === 'quantity' ? ('number' as const) : kind },
+  );
   return { fileName: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: xlsxStream({ sheetName: name, columns: typed, rows }) };
 }
 

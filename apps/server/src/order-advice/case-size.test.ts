@@ -4,8 +4,9 @@
 // assistant's recommended orders all carry the rounded quantity, with the need beside it — where a
 // twin without them, sold and stocked alike, orders the need itself. 0 or less is refused by field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import type { ChatMessage, InventoryReport, PreviewFileResponse, ReportProduct } from '@stockwise/contract';
+import type { AssistantBlock, ChatMessage, InventoryReport, PreviewFileResponse, ReportProduct } from '@stockwise/contract';
 import { forecastClient, productRunsSettled, type ForecastClient } from '../testing/forecast-client.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
@@ -123,6 +124,61 @@ describe.each(backends)("orders in the supplier's cases and minimum on %s", (bac
     const quantityAt = header!.split(',').indexOf('order quantity');
     const downloaded = Object.fromEntries(csvLines.map((line) => [line.split(',')[0], Number(line.split(',')[quantityAt])]));
     expect(downloaded).toMatchObject({ 'HWB-24': expected['HWB-24'].orderQuantity, 'GLV-MOQ': 500, 'CHE-WHL': expected['CHE-WHL'].orderQuantity });
+  });
+
+  it("says the supplier's terms beside the order in the download, CSV and Excel, and in the assistant's order tables (ADR 0183, amendment 2026-12-06 (3))", async () => {
+    const { byCode } = await listed();
+    const need = (code: string) => byCode.get(code)!.orderQuantityNeeded;
+    const download = (format: string) => fetch(`${server.url}/api/forecasting/latest-report/export/?format=${format}&include_inactive=true`, { headers: { authorization: `Bearer ${token}` } });
+    const TERMS = ['order quantity', 'unit', 'case size', 'minimum order', 'needed', 'order by'];
+    // The CSV: 48 is 2 cases of 24 for a need of 40; blank where the product has no terms.
+    const [header, ...csvLines] = (await (await download('csv')).text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const headers = header!.split(',');
+    expect(headers.slice(headers.indexOf('order quantity'), headers.indexOf('order by') + 1)).toEqual(TERMS);
+    const csvTerms = Object.fromEntries(csvLines.map((line) => [line.split(',')[0], TERMS.slice(0, 5).map((column) => line.split(',')[headers.indexOf(column)])]));
+    const text = (value: number | undefined) => (value === undefined ? '' : String(value));
+    expect(csvTerms).toMatchObject({
+      'HWB-00': [String(byCode.get('HWB-00')!.orderQuantity), '', '', '', ''],
+      'HWB-24': [String(byCode.get('HWB-24')!.orderQuantity), '', '24', '', text(need('HWB-24'))],
+      'GLV-MOQ': ['500', '', '', '500', text(need('GLV-MOQ'))],
+      'CHE-WHL': [String(byCode.get('CHE-WHL')!.orderQuantity), 'kg', '2.5', '', text(need('CHE-WHL'))],
+    });
+    expect(need('GLV-MOQ')).toBeLessThan(500);
+    // The workbook: the same cells as numbers, the kilos' with their grams, in Excel's own format (not 2 places, not whole).
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await (await download('xlsx')).arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    const titles = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(titles.slice(titles.indexOf('order quantity'), titles.indexOf('order by') + 1)).toEqual(TERMS);
+    let wheel: ExcelJS.Row | undefined;
+    sheet.eachRow((row) => {
+      if (row.getCell(1).value === 'CHE-WHL') wheel = row;
+    });
+    const cell = (column: string) => wheel!.getCell(titles.indexOf(column) + 1);
+    expect(TERMS.slice(0, 5).map((column) => cell(column).value)).toEqual([byCode.get('CHE-WHL')!.orderQuantity, 'kg', 2.5, null, need('CHE-WHL') ?? null]);
+    expect(Number.isInteger(need('CHE-WHL'))).toBe(false);
+    for (const column of ['reorder point', 'order quantity', 'case size', 'needed']) expect([undefined, 'General'], column).toContain(cell(column).numFmt);
+
+    // The assistant's tables: the screen's words in a column after the unit.
+    const tableOf = async (content: string) => {
+      const response = await api('/api/assistant/messages/', { content });
+      expect(response.status, response.text).toBe(200);
+      return (response.json.messages as ChatMessage[]).at(-1)!.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table')!;
+    };
+    for (const question of ['Show low stock', 'Reorder report']) {
+      const orders = await tableOf(question);
+      const keys = orders.columns.map((column) => column.key);
+      expect(keys.slice(keys.indexOf('quantity'), keys.indexOf('quantity') + 3), question).toEqual(['quantity', 'unit', 'terms']);
+      expect(orders.columns.find((column) => column.key === 'terms')?.label).toBe("Supplier's terms");
+      const terms = Object.fromEntries(orders.rows.map((row) => [row.styleCode, row.terms]));
+      const cases = (code: string, size: string) => `${byCode.get(code)!.orderQuantity / Number.parseFloat(size)} ${byCode.get(code)!.orderQuantity / Number.parseFloat(size) === 1 ? 'case' : 'cases'} of ${size}`;
+      expect(terms, question).toMatchObject({
+        'HWB-00': null,
+        'HWB-24': need('HWB-24') === undefined ? cases('HWB-24', '24') : `${cases('HWB-24', '24')}; ${need('HWB-24')} needed`,
+        'GLV-MOQ': `the supplier's minimum; ${need('GLV-MOQ')} needed`,
+        'CHE-WHL': `${cases('CHE-WHL', '2.5 kg')}; ${need('CHE-WHL')} kg needed`,
+      });
+    }
   });
 
   it('refuses a case size or minimum of 0 or less by row and field, on the Data screen and in an import, and changes nothing', async () => {

@@ -88,7 +88,7 @@ describe.each(backends)('deliveries to hurry and orders to check, on %s', (backe
     const marks = Object.fromEntries(lines.map((line) => [line.split(',')[0], line.match(/,([^,]*),([^,]*),((?:"[^"]*")|[^,]*)$/)!.slice(1)]));
     const tooLate = (code: string) => (report.products.find((p) => p.styleCode === code)!.urgencyDays < 0 ? 'yes' : '');
     // A row to hurry orders nothing: its order quantity is blank, as its order-by day is (the unit between them: blank for pieces).
-    const orderColumns = (code: string) => lines.find((line) => line.startsWith(`${code},`))!.split(',').slice(9, 12);
+    const orderColumns = (code: string) => ['order quantity', 'unit', 'order by'].map((column) => lines.find((line) => line.startsWith(`${code},`))!.split(',')[header!.split(',').indexOf(column)]);
     expect(orderColumns('LATE-1')).toEqual(['', '', '']);
     expect(orderColumns('ORDER-1')).toEqual([String(report.products.find((p) => p.styleCode === 'ORDER-1')!.orderQuantity), '', report.products.find((p) => p.styleCode === 'ORDER-1')!.orderBy]);
     expect(marks).toEqual({
@@ -102,8 +102,9 @@ describe.each(backends)('deliveries to hurry and orders to check, on %s', (backe
     await workbook.xlsx.load(await xlsx.arrayBuffer());
     const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
     const cells: Record<string, unknown[]> = {};
+    const markColumns = ['check', 'too late', 'on order'].map((header) => INVENTORY_REPORT_COLUMNS.findIndex((column) => column.header === header) + 1);
     sheet.eachRow((row, number) => {
-      if (number > 1) cells[row.getCell(1).value as string] = [14, 15, 16].map((column) => row.getCell(column).value ?? '');
+      if (number > 1) cells[row.getCell(1).value as string] = markColumns.map((column) => row.getCell(column).value ?? '');
     });
     expect(cells).toEqual({
       'LATE-1': ['', '', HURRY(lateArrives)],

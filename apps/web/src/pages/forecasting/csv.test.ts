@@ -55,10 +55,10 @@ describe('CSV export', () => {
       inventoryReportRow({ ...product, onHand: null, orderQuantity: 0, orderBy: null, onOrderArrives: '2026-01-20' }),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,unit,order by,model,check,too late,on order',
-      `X-1,"'=cmd|calc",2.5,4,2026-01-02,1.5,2026-01-09,expected,3,10,,2026-01-03,SBA,Under 4 weeks of sales,yes,`,
-      `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,2.35,kg,2026-01-03,SBA,,,`,
-      `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,,,,SBA,,,"On order: arrives 20 Jan 2026, after it runs out — hurry it"`,
+      'product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,unit,case size,minimum order,needed,order by,model,check,too late,on order',
+      `X-1,"'=cmd|calc",2.5,4,2026-01-02,1.5,2026-01-09,expected,3,10,,,,,2026-01-03,SBA,Under 4 weeks of sales,yes,`,
+      `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,2.35,kg,,,,2026-01-03,SBA,,,`,
+      `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,,,,,,,SBA,,,"On order: arrives 20 Jan 2026, after it runs out — hurry it"`,
       '',
     ]);
   });
