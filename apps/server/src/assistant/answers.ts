@@ -389,7 +389,7 @@ const amountOf = (value: number, stored: string | null, pieces = value === 1 ? '
 /**
  * Products ranked by units sold, in words: ": Mug (12 units), Jar (10 units)"; of several units each
  * ranked apart, as repo.topSellers ranks them — "; in units: Mug (12 units); in kg: Cheddar (12.5 kg)"
- * (ADR 0177, amendment 2026-12-06 (3)): a kilo and a mug are not one ranking.
+ * (ADR 0177, amendment 2026-12-06 (4)): a kilo and a mug are not one ranking.
  */
 function rankedPerUnit(rows: readonly { name: string; units: number; unit: string | null }[]): string {
   const listed = (group: readonly { name: string; units: number; unit: string | null }[]) => group.map((r) => `${r.name} (${amountOf(r.units, r.unit)})`).join(', ');

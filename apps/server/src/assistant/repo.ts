@@ -158,7 +158,7 @@ export type SalesMeasure = 'units' | 'value';
 /**
  * The products in scope ranked by `measure` sold from `from` to `to`, with both measures. By units,
  * each unit is ranked on its own, the first `limit` of each, grouped as `groupByUnit` orders units
- * (pieces first): 12.5 kg and 10 mugs are no one ranking (ADR 0177, amendment 2026-12-06 (3)). By
+ * (pieces first): 12.5 kg and 10 mugs are no one ranking (ADR 0177, amendment 2026-12-06 (4)). By
  * value, one ranking: money adds up whatever the unit.
  */
 export async function topSellers(db: Db, from: string, to: string, rank: { direction: 'desc' | 'asc'; limit: number }, scope: Scope = ALL_PRODUCTS, measure: SalesMeasure = 'units') {
@@ -257,7 +257,7 @@ export const hasForecastDemand = async (db: Db): Promise<boolean> =>
  * Products in scope whose stock on hand now lasts more than `days` days at their latest forecast's
  * average daily demand from `today` on (any stock when it forecasts none; ADR 0155), the most value
  * tied up first. Never counted: not in stock. The excess in whole units, or to a thousandth for a
- * product sold by weight, length or volume: 2.35 kg is not 2 (ADR 0177, amendment 2026-12-06 (3)).
+ * product sold by weight, length or volume: 2.35 kg is not 2 (ADR 0177, amendment 2026-12-06 (4)).
  */
 export const overstocked = async (db: Db, today: string, days: number, scope: Scope) =>
   (

@@ -230,7 +230,7 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     }
   });
 
-  it("ranks the assistant's top sellers by units within each unit, and says a kilo product's overstock to the gram (ADR 0177, amendment 2026-12-06 (3))", async () => {
+  it("ranks the assistant's top sellers by units within each unit, and says a kilo product's overstock to the gram (ADR 0177, amendment 2026-12-06 (4))", async () => {
     // Saffron sold by the gram: 500 g a day outnumbers every kilo and candle, and ranks only among grams.
     const db = server.database.db;
     const { id } = await db.insertInto('data.products').values({ product_code: 'SAF-002', name: 'Saffron threads', unit: 'g', current_stock: 0, unit_cost: 0, lead_time_days: 7 }).returning('id').executeTakeFirstOrThrow();
