@@ -62,6 +62,7 @@ import * as productsHaveAUnit from './0630-products-have-a-unit.ts';
 import * as entitiesFollowTheFileAgain from './0640-entities-follow-the-file-again.ts';
 import * as productsHaveACaseSizeAndMinimumOrder from './0650-products-have-a-case-size-and-minimum-order.ts';
 import * as growthPerUnit from './0660-growth-per-unit.ts';
+import * as productsHaveASupplier from './0680-products-have-a-supplier.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -125,4 +126,5 @@ export const migrations: Record<string, Migration> = {
   '0640-entities-follow-the-file-again': entitiesFollowTheFileAgain,
   '0650-products-have-a-case-size-and-minimum-order': productsHaveACaseSizeAndMinimumOrder,
   '0660-growth-per-unit': growthPerUnit,
+  '0680-products-have-a-supplier': productsHaveASupplier,
 };
