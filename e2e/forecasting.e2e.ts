@@ -570,7 +570,7 @@ describe('forecasting screen', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.rowCount).toBe(whole.length + 1);
     expect(sheet.getRow(2).getCell(1).value).toBe(whole[0]!.styleCode);
-    expect(await page.getByText('The exports hold every product on the list with the filter above, not only this page.').count()).toBe(1);
+    expect(await page.getByText('The exports hold every product on the list with the filters above, not only this page.').count()).toBe(1);
     expect(await axeViolations(page, '[data-testid="export-report-csv"]')).toEqual([]);
   });
 
