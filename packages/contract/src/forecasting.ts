@@ -118,6 +118,8 @@ export const productForecastResponse = z.object({
     currentStock: z.number(),
     /** What its quantities count (kg, m, box), trimmed, as the shop wrote it; null: pieces (ADR 0177). Every figure of the answer is in it. */
     unit: z.string().nullable(),
+    /** Who it is bought from, trimmed; null (or absent): no supplier (ADR 0184). */
+    supplier: z.string().nullable().optional(),
     unitCost: z.number(),
     leadTimeDays: z.number(),
     /** The latest stock count, of any date; null: never counted. */

@@ -659,6 +659,7 @@ export function productForecastJson(stored: StoredProductForecast): string {
       name: stored.name,
       currentStock: stored.current_stock,
       unit: productUnit(stored.unit),
+      supplier: stored.supplier,
       unitCost: stored.unit_cost,
       leadTimeDays: stored.lead_time_days,
       lastCount: countOf(stored.last_count),

@@ -87,6 +87,9 @@ describe.each(backends)('the order list by supplier on %s', (backend) => {
       { supplier: null, count: 1 },
     ]);
     expect(whole).not.toHaveProperty('supplier');
+    // A product's forecast read names its supplier too, for its Record order dialog.
+    expect((await client.forecastOf('ACM-2')).product.supplier).toBe(ACME);
+    expect((await client.forecastOf('NON-1')).product.supplier).toBeNull();
 
     const acme = await report(`&supplier=${encodeURIComponent(ACME)}`);
     expect(codes(acme)).toEqual(['ACM-1', 'ACM-2']);
