@@ -557,7 +557,7 @@ describe('forecasting screen', () => {
     const text = await readFile((await file.path())!, 'utf8');
     expect(text.startsWith('\uFEFFproduct code,')).toBe(true);
     const lines = text.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,unit,case size,minimum order,needed,order by,model,check,too late,on order');
+    expect(lines[0]).toBe('product code,name,supplier,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,unit,case size,minimum order,needed,order by,model,check,too late,on order');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(whole.map((product) => product.styleCode));
     // The screen's marks are the file's last columns, in its words.
     expect(lines.slice(1).filter((line) => line.endsWith(', after it runs out — hurry it"')).map((line) => line.split(',')[0])).toEqual(whole.filter((p) => p.onOrderArrives).map((p) => p.styleCode));
@@ -570,7 +570,7 @@ describe('forecasting screen', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.rowCount).toBe(whole.length + 1);
     expect(sheet.getRow(2).getCell(1).value).toBe(whole[0]!.styleCode);
-    expect(await page.getByText('The exports hold every product on the list with the filter above, not only this page.').count()).toBe(1);
+    expect(await page.getByText('The exports hold every product on the list with the filters above, not only this page.').count()).toBe(1);
     expect(await axeViolations(page, '[data-testid="export-report-csv"]')).toEqual([]);
   });
 

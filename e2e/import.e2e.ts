@@ -450,7 +450,7 @@ describe('data integration (Settings)', () => {
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
     await page.getByTestId('mapping-notice').filter({ hasText: 'Mapping Product catalogue CSV reads columns this file lacks' }).waitFor();
     expect(await page.getByTestId('mapping-notice').textContent()).toBe(
-      "Mapping Product catalogue CSV reads columns this file lacks (product_code, name, category, current_stock, unit, unit_cost, lead_time_days, order_multiple, min_order_quantity): the columns are proposed from the file's header.",
+      "Mapping Product catalogue CSV reads columns this file lacks (product_code, name, category, current_stock, unit, unit_cost, supplier, lead_time_days, order_multiple, min_order_quantity): the columns are proposed from the file's header.",
     );
     expect(await mappingSelect(page).inputValue()).toBe('');
     expect(await page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Item Code');

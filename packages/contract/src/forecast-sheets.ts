@@ -55,10 +55,11 @@ export function forecastSheet(forecast: Pick<ProductForecastResponse, 'forecast'
 const stockoutWords = { stockForecast: 'expected', stockLowerBound: 'possible', none: null } as const;
 
 /**
- * The inventory report's columns: "on hand now" is the screen's figure (empty when never counted),
- * with the count it comes from beside it. "unit" is what the product's quantities count ("kg"; blank
- * for pieces, ADR 0177 amendment 2026-12-06), beside the order quantity: the list mixes units.
- * After it the supplier's terms the order was made in (ADR 0183, amendment 2026-12-06 (3)): the
+ * The inventory report's columns: "supplier" beside the name (blank: none, ADR 0184): a buyer sorts
+ * or filters the file by it. "on hand now" is the screen's figure (empty when never counted), with
+ * the count it comes from beside it. "unit" is what the product's quantities count ("kg"; blank for
+ * pieces, ADR 0177 amendment 2026-12-06), beside the order quantity: the list mixes units. After the
+ * unit, the supplier's terms the order was made in (ADR 0183, amendment 2026-12-06 (3)): the
  * product's case size and minimum order (blank: none), and "needed", what the stock needs where the
  * terms made the order larger (blank where they changed nothing), so "48" reads as 2 cases of 24
  * for a need of 40. Quantities are numbers as recorded: a product by the kilo keeps its grams.
@@ -66,6 +67,7 @@ const stockoutWords = { stockForecast: 'expected', stockLowerBound: 'possible', 
 export const INVENTORY_REPORT_COLUMNS: ForecastSheet['columns'] = [
   { header: 'product code', kind: 'text' },
   { header: 'name', kind: 'text' },
+  { header: 'supplier', kind: 'text' },
   { header: 'on hand now', kind: 'decimal' },
   { header: 'last count', kind: 'decimal' },
   { header: 'counted on', kind: 'date' },
@@ -100,10 +102,23 @@ export const LIST_MARKS = {
 /** An order placed today arrives after the expected stockout (a row to hurry has no order, so is not "too late"). */
 export const isTooLate = (product: Pick<ReportProduct, 'urgencyDays' | 'onOrderArrives'>): boolean => product.urgencyDays < 0 && product.onOrderArrives === undefined;
 
+/**
+ * The inventory report download's name without its extension, dated by the report: one supplier's
+ * is named for it ("inventory-report-2026-12-06-acme-wholesale"; "…-no-supplier"), so a buyer's
+ * files per supplier do not overwrite each other (ADR 0184); letters other than a–z and digits become dashes.
+ */
+export function inventoryReportFileName(timestamp: string, supplier?: string | null): string {
+  const dated = `inventory-report-${timestamp.slice(0, 10)}`;
+  if (supplier === undefined) return dated;
+  const slug = (supplier ?? 'no supplier').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
+  return `${dated}-${slug || 'supplier'}`;
+}
+
 /** One product of the inventory report, as a line of INVENTORY_REPORT_COLUMNS. */
 export const inventoryReportRow = (product: ReportProduct): (string | number | null)[] => [
   product.styleCode,
   product.name,
+  product.supplier ?? null,
   rounded(product.onHand?.units),
   product.onHand?.countedUnits ?? null,
   product.onHand?.countedOn ?? null,

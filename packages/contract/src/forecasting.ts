@@ -118,6 +118,8 @@ export const productForecastResponse = z.object({
     currentStock: z.number(),
     /** What its quantities count (kg, m, box), trimmed, as the shop wrote it; null: pieces (ADR 0177). Every figure of the answer is in it. */
     unit: z.string().nullable(),
+    /** Who it is bought from, trimmed; null (or absent): no supplier (ADR 0184). */
+    supplier: z.string().nullable().optional(),
     unitCost: z.number(),
     leadTimeDays: z.number(),
     /** The latest stock count, of any date; null: never counted. */
@@ -174,6 +176,8 @@ export const reportProduct = z.object({
   onHand: onHand.nullable(),
   /** What its quantities (on hand, the order) count, as the forecast read's `product.unit`; null: pieces (ADR 0177). */
   unit: z.string().nullable(),
+  /** Who it is bought from, trimmed; null (or absent): no supplier (ADR 0184). */
+  supplier: z.string().nullable().optional(),
   unitCost: z.number(),
   /** The days an order takes to arrive, as its advice reckoned them: an order recorded from the list is expected after them (ADR 0182). */
   leadTimeDays: z.number(),
@@ -208,12 +212,26 @@ export type ReportProduct = z.infer<typeof reportProduct>;
 export type ListedOrder = Omit<ReportProduct, 'shortHistory'>;
 export const DEFAULT_REPORT_PAGE_SIZE = 50;
 export const DEFAULT_INACTIVE_DAYS = 90;
+/** The longest supplier name a product holds (its column's, migration 0680). */
+export const MAX_SUPPLIER_LENGTH = 200;
+/** One supplier of a list, and how many of the list's products are bought from it; `supplier` null: those with none (ADR 0184). */
+export const listSupplier = z.object({ supplier: z.string().nullable(), count: z.number().int() });
+export type ListSupplier = z.infer<typeof listSupplier>;
 export const reportQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(DEFAULT_REPORT_PAGE_SIZE),
   /** Products without demand in the last `inactive_days` days are left out unless this is true. */
   include_inactive: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   inactive_days: z.coerce.number().int().min(1).max(730).default(DEFAULT_INACTIVE_DAYS),
+  /**
+   * Only the products bought from this supplier (its name as stored, trimmed; ADR 0184); blank
+   * (`supplier=`): those with no supplier; absent: every supplier. Null in the parsed query is "no supplier".
+   */
+  supplier: storableText({ error: 'Give one supplier name (blank: products with no supplier).' })
+    .trim()
+    .max(MAX_SUPPLIER_LENGTH, `A supplier name is at most ${MAX_SUPPLIER_LENGTH} characters.`)
+    .transform((name) => (name === '' ? null : name))
+    .optional(),
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
 /** An export of the latest report: the whole list under the same filters, every page (ADR 0072, amendment 2026-12-04). */
@@ -223,7 +241,7 @@ export const inventoryReportExportQuery = reportQuery.omit({ page: true, page_si
 export type InventoryReportExportQuery = z.infer<typeof inventoryReportExportQuery>;
 export const inventoryReport = forecastReport.extend({
   forecast_days: z.number().int(),
-  /** Products that need an order (an order-by date and a quantity) or a delivery hurried (`on_order_late`), after the inactive filter: the length of the whole list, all pages. */
+  /** Products that need an order (an order-by date and a quantity) or a delivery hurried (`on_order_late`), after the inactive and supplier filters: the length of the whole list, all pages. */
   total: z.number().int(),
   /** Products that need an order but were left out as inactive (0 when include_inactive). */
   inactive: z.number().int(),
@@ -239,6 +257,14 @@ export const inventoryReport = forecastReport.extend({
   on_order_late: z.number().int().optional(),
   page: z.number().int(),
   page_size: z.number().int(),
+  /**
+   * The suppliers of the list under every filter but the supplier's, each with how many products it
+   * lists, by name, "no supplier" (null) last; the supplier asked for is there even when it lists none
+   * (count 0). The Supplier filter's choices (ADR 0184).
+   */
+  suppliers: z.array(listSupplier),
+  /** The supplier filter the list is under: a name, null for "no supplier"; absent: every supplier. */
+  supplier: z.string().nullable().optional(),
   /** This page of the list, most urgent first. */
   products: z.array(reportProduct),
   /**

@@ -60,9 +60,9 @@ describe.each(backends)('saved import mappings on %s', (backend) => {
   });
 
   it('refuses a mapping whose target is no column of its table at the save, naming it, and keeps nothing', async () => {
-    const refused = await save(editor, 'supplier file', { entities: { products: { field_mappings: { product_code: 'Artikelcode', supplier: 'Leverancier' } } } });
+    const refused = await save(editor, 'maker file', { entities: { products: { field_mappings: { product_code: 'Artikelcode', manufacturer: 'Fabrikant' } } } });
     expect(refused.status).toBe(400);
-    expect(refused.json.detail).toContain("mapping target 'supplier' is not a column of 'products'");
-    expect((await mappings())['supplier file']).toBeUndefined();
+    expect(refused.json.detail).toContain("mapping target 'manufacturer' is not a column of 'products'");
+    expect((await mappings())['maker file']).toBeUndefined();
   });
 });

@@ -137,6 +137,8 @@ export type ProductsTable = {
   /** What its quantities count (kg, m, box), as the shop wrote it; null: pieces (migration 0630). */
   unit: ColumnType<string | null, string | null | undefined, string | null>;
   unit_cost: number;
+  /** Who it is bought from, as the shop wrote it; null (or blank): no supplier (migration 0680). */
+  supplier: ColumnType<string | null, string | null | undefined, string | null>;
   lead_time_days: number;
   /** The supplier's case size: orders in whole multiples of it; null: any quantity (migration 0650). */
   order_multiple: ColumnType<number | null, number | null | undefined, number | null>;

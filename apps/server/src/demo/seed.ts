@@ -17,15 +17,16 @@ const HISTORY_DAYS = 730;
 const INSERT_CHUNK_ROWS = 2000;
 const DAY_MS = 86_400_000;
 
-type Category = { name: string; items: string[]; yearlyPeakDay: number; yearlyAmplitude: number; costRange: [number, number] };
+// `suppliers`: who a shop buys the category from, a wholesaler serving several (ADR 0184); its products take turns.
+type Category = { name: string; items: string[]; suppliers: string[]; yearlyPeakDay: number; yearlyAmplitude: number; costRange: [number, number] };
 
 const categories: Category[] = [
-  { name: 'Garden', items: ['Hose', 'Trowel', 'Planter', 'Seed Mix', 'Sprinkler', 'Gloves', 'Shears', 'Compost'], yearlyPeakDay: 160, yearlyAmplitude: 0.6, costRange: [3, 45] },
-  { name: 'Heating', items: ['Radiator', 'Heater', 'Thermostat', 'Blanket', 'Hot Water Bottle', 'Draught Excluder'], yearlyPeakDay: 15, yearlyAmplitude: 0.7, costRange: [8, 140] },
-  { name: 'Beverages', items: ['Sparkling Water', 'Iced Tea', 'Lemonade', 'Cold Brew', 'Cola', 'Juice'], yearlyPeakDay: 190, yearlyAmplitude: 0.35, costRange: [0.5, 4] },
-  { name: 'Pantry', items: ['Pasta', 'Rice', 'Olive Oil', 'Canned Tomatoes', 'Flour', 'Coffee Beans', 'Tea'], yearlyPeakDay: 340, yearlyAmplitude: 0.12, costRange: [0.8, 12] },
-  { name: 'Office', items: ['Notebook', 'Pen Set', 'Stapler', 'Printer Paper', 'Desk Lamp', 'Folder'], yearlyPeakDay: 245, yearlyAmplitude: 0.25, costRange: [1, 35] },
-  { name: 'Tools', items: ['Drill Bits', 'Hammer', 'Screwdriver Set', 'Tape Measure', 'Spirit Level', 'Spare Blade'], yearlyPeakDay: 120, yearlyAmplitude: 0.15, costRange: [4, 90] },
+  { name: 'Garden', items: ['Hose', 'Trowel', 'Planter', 'Seed Mix', 'Sprinkler', 'Gloves', 'Shears', 'Compost'], suppliers: ['GreenLeaf Garden Supply', 'Northfield Wholesale'], yearlyPeakDay: 160, yearlyAmplitude: 0.6, costRange: [3, 45] },
+  { name: 'Heating', items: ['Radiator', 'Heater', 'Thermostat', 'Blanket', 'Hot Water Bottle', 'Draught Excluder'], suppliers: ['WarmHome Distribution', 'Northfield Wholesale'], yearlyPeakDay: 15, yearlyAmplitude: 0.7, costRange: [8, 140] },
+  { name: 'Beverages', items: ['Sparkling Water', 'Iced Tea', 'Lemonade', 'Cold Brew', 'Cola', 'Juice'], suppliers: ['Fresh Drinks Co.', 'City Cash & Carry'], yearlyPeakDay: 190, yearlyAmplitude: 0.35, costRange: [0.5, 4] },
+  { name: 'Pantry', items: ['Pasta', 'Rice', 'Olive Oil', 'Canned Tomatoes', 'Flour', 'Coffee Beans', 'Tea'], suppliers: ['City Cash & Carry', 'Mediterraneo Foods'], yearlyPeakDay: 340, yearlyAmplitude: 0.12, costRange: [0.8, 12] },
+  { name: 'Office', items: ['Notebook', 'Pen Set', 'Stapler', 'Printer Paper', 'Desk Lamp', 'Folder'], suppliers: ['Paperline Office Supplies'], yearlyPeakDay: 245, yearlyAmplitude: 0.25, costRange: [1, 35] },
+  { name: 'Tools', items: ['Drill Bits', 'Hammer', 'Screwdriver Set', 'Tape Measure', 'Spirit Level', 'Spare Blade'], suppliers: ['Ironworks Tools', 'Northfield Wholesale'], yearlyPeakDay: 120, yearlyAmplitude: 0.15, costRange: [4, 90] },
 ];
 const variants = ['Small', 'Medium', 'Large', 'Classic', 'Pro', 'Eco', 'Plus', 'Mini'];
 // Friday/Saturday peaks, a quiet Sunday: a typical retail week, Monday first.
@@ -36,6 +37,7 @@ type DemoProduct = {
   name: string;
   category: string;
   unit_cost: number;
+  supplier: string;
   lead_time_days: number;
   meanDailyDemand: number;
   intermittent: boolean;
@@ -100,6 +102,8 @@ function buildCatalogue(random: Random, productCount: number): DemoProduct[] {
       name: `${random.pick(category.items)} ${random.pick(variants)}`,
       category: category.name,
       unit_cost: Math.round(random.between(...category.costRange) * 100) / 100,
+      // Not drawn from `random`: the demo's figures stay those of its seed.
+      supplier: category.suppliers[Math.floor(index / categories.length) % category.suppliers.length] as string,
       lead_time_days: random.integer(5, 21),
       meanDailyDemand: intermittent ? random.between(0.05, 0.6) : Math.exp(random.between(Math.log(3), Math.log(90))),
       intermittent,
@@ -222,6 +226,7 @@ export async function seedDemoData(
           category: product.category,
           current_stock: history.finalStock,
           unit_cost: product.unit_cost,
+          supplier: product.supplier,
           lead_time_days: product.lead_time_days,
         })
         .returning('id')

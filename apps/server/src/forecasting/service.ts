@@ -11,6 +11,7 @@ import {
   DEFAULT_INACTIVE_DAYS,
   forecastSheet,
   INVENTORY_REPORT_COLUMNS,
+  inventoryReportFileName,
   inventoryReportRow,
   productUnit,
   UTF8_BOM,
@@ -658,6 +659,7 @@ export function productForecastJson(stored: StoredProductForecast): string {
       name: stored.name,
       currentStock: stored.current_stock,
       unit: productUnit(stored.unit),
+      supplier: stored.supplier,
       unitCost: stored.unit_cost,
       leadTimeDays: stored.lead_time_days,
       lastCount: countOf(stored.last_count),
@@ -701,7 +703,7 @@ function countOf(pair: string | null): { units: number; date: string } | null {
 
 /** The latest whole-catalogue report: one page of the order advice (the definition lives in order-advice/). */
 export async function getLatestInventoryReport(ctx: ForecastingContext, query: ReportQuery): Promise<InventoryReport | null> {
-  const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, inactiveDays: query.inactive_days, page: { number: query.page, size: query.page_size } });
+  const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, inactiveDays: query.inactive_days, supplier: query.supplier, page: { number: query.page, size: query.page_size } });
   if (!advice) return null;
   const shortHistory = await shortHistoryProducts(ctx.db, advice.products.map((product) => product.productId));
   return {
@@ -721,6 +723,8 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     on_order_late: advice.deliveriesLate,
     page: query.page,
     page_size: query.page_size,
+    suppliers: advice.suppliers,
+    ...(query.supplier !== undefined ? { supplier: query.supplier } : {}),
     products: advice.products.map(({ productId, ...product }) => ({ ...product, shortHistory: shortHistory.has(productId) })),
     unknown_stock: advice.unknownStock,
   };
@@ -772,9 +776,9 @@ async function* csvText(batches: AsyncIterable<ForecastSheet['rows']>): AsyncGen
  * as every read of it is; the file is written from it a batch of lines at a time.
  */
 export async function exportLatestInventoryReport(ctx: ForecastingContext, query: InventoryReportExportQuery): Promise<Download> {
-  const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, inactiveDays: query.inactive_days });
+  const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, inactiveDays: query.inactive_days, supplier: query.supplier });
   if (!advice) throw new AppError('not_found', 'No latest report available: run a forecast of the whole catalogue first.');
-  const name = `inventory-report-${advice.task.updatedAt.toISOString().slice(0, 10)}`;
+  const name = inventoryReportFileName(advice.task.updatedAt.toISOString(), query.supplier);
   const batches = reportLineBatches(ctx.db, advice.products);
   if (query.format === 'xlsx') return sheetDownload(name, INVENTORY_REPORT_COLUMNS, batches, await readCurrency(ctx.db));
   return { fileName: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(csvText(batches)) };

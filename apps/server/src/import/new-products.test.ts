@@ -124,7 +124,7 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
     const csv = `${header}\n#4001,2026-05-08,1,Fig Candle,NP-P1,Candles\n#4002,2026-05-08,1,Fig Candle,NP-P1,Candles\n#4003,2026-05-08,1,,NP-P2,\n#4004,2026-05-08,1,Whatever,NP-OLD,Other\n`;
     const previewOf = (mapping?: unknown) => previewOrders(csv, mapping);
     const proposed = await previewOf();
-    expect(proposed.proposed_new_products).toEqual({ name: 'Lineitem name', category: 'Product type', unit: null });
+    expect(proposed.proposed_new_products).toEqual({ name: 'Lineitem name', category: 'Product type', unit: null, supplier: null });
     expect(proposed.new_products).toBeUndefined();
     const preview = await previewOf(shopifyMapping());
     expect(preview.new_product_count).toBe(2);
@@ -136,12 +136,14 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
 
     // A German till's names, Square's (its item sales export names the product "Item"), an Australian shop's own CSV, a deli's.
     const files: [fileName: string, content: string, mapping: Record<string, string>, newProducts: Record<string, string | null>][] = [
-      ['kasse.csv', 'Artikelnr;Bezeichnung;Warengruppe;Menge;Datum\nNP-K1;Gießkanne 5 l;Garten;2;03.05.2026\n', { product_id: 'Artikelnr', quantity: 'Menge', date: 'Datum' }, { name: 'Bezeichnung', category: 'Warengruppe', unit: null }],
-      ['items.csv', 'Date,SKU,Product,Category,Qty,Price\n16/11/2026,NP-S1,Compost 20l,Garden,3,4.99\n', { product_id: 'SKU', quantity: 'Qty', date: 'Date' }, { name: 'Product', category: 'Category', unit: null }],
-      ['item-sales.csv', 'Date,Time,Category,Item,Qty,SKU,Gross Sales\n05/12/2026,13:40,Candles,Fig Candle,2,WC-0012,$49.90\n', { product_id: 'SKU', quantity: 'Qty', date: 'Date' }, { name: 'Item', category: 'Category', unit: null }],
-      ['wattle.csv', 'Item Code,Description,Qty Sold,Sale Date,Gross Sales (inc GST)\nWC-0012,Fig Candle,1,05/12/2026,$24.95\n', { product_id: 'Item Code', quantity: 'Qty Sold', date: 'Sale Date' }, { name: 'Description', category: null, unit: null }],
+      ['kasse.csv', 'Artikelnr;Bezeichnung;Warengruppe;Menge;Datum\nNP-K1;Gießkanne 5 l;Garten;2;03.05.2026\n', { product_id: 'Artikelnr', quantity: 'Menge', date: 'Datum' }, { name: 'Bezeichnung', category: 'Warengruppe', unit: null, supplier: null }],
+      ['items.csv', 'Date,SKU,Product,Category,Qty,Price\n16/11/2026,NP-S1,Compost 20l,Garden,3,4.99\n', { product_id: 'SKU', quantity: 'Qty', date: 'Date' }, { name: 'Product', category: 'Category', unit: null, supplier: null }],
+      ['item-sales.csv', 'Date,Time,Category,Item,Qty,SKU,Gross Sales\n05/12/2026,13:40,Candles,Fig Candle,2,WC-0012,$49.90\n', { product_id: 'SKU', quantity: 'Qty', date: 'Date' }, { name: 'Item', category: 'Category', unit: null, supplier: null }],
+      ['wattle.csv', 'Item Code,Description,Qty Sold,Sale Date,Gross Sales (inc GST)\nWC-0012,Fig Candle,1,05/12/2026,$24.95\n', { product_id: 'Item Code', quantity: 'Qty Sold', date: 'Sale Date' }, { name: 'Description', category: null, unit: null, supplier: null }],
       // A deli's till writes each line's unit: new products take it (ADR 0177).
-      ['deli.csv', 'Date,Item,Description,Qty (kg),Unit,Amount\n01/12/2026,NP-D1,Cheddar mature,0.25,kg,3.75\n', { product_id: 'Item', quantity: 'Qty (kg)', date: 'Date' }, { name: 'Description', category: null, unit: 'Unit' }],
+      ['deli.csv', 'Date,Item,Description,Qty (kg),Unit,Amount\n01/12/2026,NP-D1,Cheddar mature,0.25,kg,3.75\n', { product_id: 'Item', quantity: 'Qty (kg)', date: 'Date' }, { name: 'Description', category: null, unit: 'Unit', supplier: null }],
+      // A shop system's order lines name each item's vendor: new products take it as their supplier (ADR 0184).
+      ['lines.csv', 'Date,SKU,Item,Vendor,Qty\n01/12/2026,NP-V1,Fig Candle,Wattle Candles,2\n', { product_id: 'SKU', quantity: 'Qty', date: 'Date' }, { name: 'Item', category: null, unit: null, supplier: 'Vendor' }],
     ];
     for (const [fileName, content, mapping, newProducts] of files) {
       const answer = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [

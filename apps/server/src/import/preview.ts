@@ -76,6 +76,11 @@ const SYNONYMS: Record<string, string[]> = {
   min_order_quantity: ['minorderquantity', 'minimumorderquantity', 'moq', 'minorder', 'minimumorder', 'minorderqty', 'minimumorderqty', 'minqty', 'minimumqty', 'minquantity', 'minimumquantity',
     'mindestbestellmenge', 'minbestellmenge', 'mindestmenge', 'mindestabnahme', 'mindestabnahmemenge', 'qteminimum', 'qtemin', 'quantiteminimum', 'quantiteminimale', 'quantiteminimumdecommande', 'minimumdecommande', 'commandeminimum',
     'pedidominimo', 'cantidadminima', 'minimumbestelling', 'minimalebestelhoeveelheid', 'minimumbestelhoeveelheid', 'ordineminimo', 'quantitaminima', 'lottominimo'],
+  // Who the product is bought from (ADR 0184): by a whole name only (WHOLE_NAMES_ONLY), so a
+  // supplier's own code for the item ("Supplier SKU", "Vendor code") is never taken as its name.
+  supplier: ['supplier', 'suppliername', 'mainsupplier', 'preferredsupplier', 'primarysupplier', 'vendor', 'vendorname', 'preferredvendor',
+    'lieferant', 'lieferantenname', 'lieferantname', 'hauptlieferant', 'fournisseur', 'nomfournisseur', 'nomdufournisseur', 'proveedor', 'nombreproveedor', 'nombredelproveedor',
+    'leverancier', 'leveranciersnaam', 'naamleverancier', 'fornitore', 'nomefornitore'],
   lead_time_days: ['leadtimedays', 'leadtime', 'leaddays', 'lieferzeit', 'lieferzeittage', 'wiederbeschaffungszeit', 'delailivraison', 'delaidelivraison', 'delai', 'plazoentrega', 'plazo', 'levertijd', 'tempidiconsegna'],
   date: ['date', 'day', 'invoicedate', 'orderdate', 'salesdate', 'saledate', 'transactiondate', 'timestamp', 'datetime', 'countdate', 'countedon', 'datecounted', 'stocktakedate',
     'createdat', 'created', 'orderedat', 'soldat', 'purchasedat', 'placedat',
@@ -88,9 +93,9 @@ const SYNONYMS: Record<string, string[]> = {
 
 /**
  * Fields a column answers to by its whole name only, never by a word of it: "Unit cost" and "Unit
- * price" are money, not a product's unit.
+ * price" are money, not a product's unit; "Supplier SKU" and "Vendor code" are codes, not a supplier.
  */
-const WHOLE_NAMES_ONLY = new Set(['unit']);
+const WHOLE_NAMES_ONLY = new Set(['unit', 'supplier']);
 
 /**
  * Words that make a column a level to keep, not a count or a quantity: "Minimum stock", "Safety

@@ -18,6 +18,7 @@ import {
   splitQuantityUnit,
   typedNumber,
   type ListedOrder,
+  type ListSupplier,
   type RecordedOrder,
   type RecordOrderRequest,
   type SupplierOrder,
@@ -41,6 +42,8 @@ export type OrderAdviceOptions = {
   /** Products without demand in the last `inactiveDays` days are left out unless this is true. */
   includeInactive?: boolean;
   inactiveDays?: number;
+  /** Only the products bought from this supplier (trimmed name); null: those with no supplier; undefined: every supplier (ADR 0184). */
+  supplier?: string | null;
   /** One page of the list (1-based); without it, the whole list. */
   page?: { number: number; size: number };
   /** The catalogue run the answer is dated by (one finishing now, not yet marked completed); default the latest completed one. */
@@ -51,6 +54,8 @@ export type OrderAdvice = {
   task: { id: string; updatedAt: Date; forecastDays: number };
   /** The length of the whole list, all pages: products that need an order and those with a delivery to hurry. */
   total: number;
+  /** The suppliers of the list before the supplier filter, with their products' counts: the filter's choices. */
+  suppliers: ListSupplier[];
   /** Of `total`, the products with no order to place whose delivery on its way arrives after they run out. */
   deliveriesLate: number;
   /** Products that need an order but were left out as inactive (0 when they are included). */
@@ -90,6 +95,19 @@ const supplierOrderOf = (reorder: ProductForecast['reorder']): SupplierOrder => 
   ...(reorder.orderQuantityNeeded !== undefined ? { orderQuantityNeeded: reorder.orderQuantityNeeded } : {}),
 });
 
+/**
+ * The suppliers of `products`, each with how many it lists, by name (ignoring case and accents),
+ * "no supplier" last; `asked` (the filter's supplier) is there even when it lists none, so the
+ * filter still says what it is after the last of its orders is placed (ADR 0184).
+ */
+export function listSuppliers(products: readonly Pick<AdvisedProduct, 'supplier'>[], asked?: string | null): ListSupplier[] {
+  const counts = new Map<string | null, number>();
+  if (asked !== undefined) counts.set(asked, 0);
+  for (const { supplier = null } of products) counts.set(supplier, (counts.get(supplier) ?? 0) + 1);
+  const byName = (a: string | null, b: string | null) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b));
+  return [...counts].sort(([a], [b]) => byName(a, b)).map(([supplier, count]) => ({ supplier, count }));
+}
+
 /** The catalogue run the advice is dated by: the given one, or the latest completed. */
 const catalogueTask = (db: Kysely<Database>, taskId: string | undefined) => (taskId ? repo.findCatalogueTask(db, taskId) : repo.latestCompletedCatalogueTask(db));
 
@@ -107,7 +125,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
   const task = await catalogueTask(db, options.taskId);
   if (!task) return null;
   const inactiveDays = options.inactiveDays ?? DEFAULT_INACTIVE_DAYS;
-  const [rows, unknownStock] = await Promise.all([repo.adviceRows(db, inactiveDays), repo.unknownStock(db, inactiveDays, UNKNOWN_STOCK_CODES)]);
+  const [rows, unknownStock] = await Promise.all([repo.adviceRows(db, inactiveDays), repo.unknownStock(db, inactiveDays, UNKNOWN_STOCK_CODES, options.supplier)]);
   const needing: AdvisedProduct[] = [];
   for (const row of rows) {
     const reorder = row.reorder as ProductForecast['reorder'];
@@ -124,6 +142,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
       currentStock: row.current_stock,
       onHand: row.on_hand === null || row.on_hand_counted === null || row.on_hand_counted_on === null ? null : { units: row.on_hand, countedUnits: row.on_hand_counted, countedOn: row.on_hand_counted_on },
       unit: productUnit(row.unit),
+      supplier: row.supplier,
       unitCost: Number(row.unit_cost),
       leadTimeDays: reorder.leadTimeDays,
       firstStockout: first?.date ?? null,
@@ -142,14 +161,18 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
       recentDemand: Number(row.recent_demand),
     });
   }
-  const listed = options.includeInactive ? needing : needing.filter((p) => p.recentDemand > 0);
+  const { supplier } = options;
+  const ofSupplier = (products: AdvisedProduct[]) => (supplier === undefined ? products : products.filter((p) => (p.supplier ?? null) === supplier));
+  const active = options.includeInactive ? needing : needing.filter((p) => p.recentDemand > 0);
+  const listed = ofSupplier(active);
   listed.sort((a, b) => a.urgencyDays - b.urgencyDays || a.styleCode.localeCompare(b.styleCode));
   const from = options.page ? (options.page.number - 1) * options.page.size : 0;
   return {
     task: { id: task.id, updatedAt: task.updated_at, forecastDays: task.forecast_days },
     total: listed.length,
+    suppliers: listSuppliers(active, supplier),
     deliveriesLate: listed.filter((p) => !hasOrder(p)).length,
-    inactive: needing.length - listed.length,
+    inactive: ofSupplier(needing).length - listed.length,
     inactiveDays,
     orderUnits: listed.reduce((sum, p) => sum + p.orderQuantity, 0),
     orderQuantities: orderQuantities(listed),

@@ -143,12 +143,19 @@ export async function fetchTaskStatus(taskId: string): Promise<PolledTaskStatus>
 export const fetchForecastWorkbook = (styleCode: string, days: number): Promise<Blob> =>
   fetchWorkbook(`/forecasting/forecasts/${encodeURIComponent(styleCode)}/export/`, days === DEFAULT_FORECAST_DAYS ? {} : { forecast_days: days });
 
-/** The latest report's whole list under the filter shown (every page, not only the one loaded), as CSV or .xlsx. */
-export const fetchReportExport = (format: 'csv' | 'xlsx', report: { inactive_days: number }, includeInactive: boolean): Promise<Blob> =>
-  fetchExport('/forecasting/latest-report/export/', format, { inactive_days: report.inactive_days, include_inactive: includeInactive ? 'true' : 'false' });
+/**
+ * The list's supplier filter (ADR 0184): undefined, every supplier; null, the products with none;
+ * else the supplier's name. The API's `supplier` parameter says "none" blank.
+ */
+export type SupplierFilter = string | null | undefined;
+const supplierParam = (supplier: SupplierFilter): Record<string, string> => (supplier === undefined ? {} : { supplier: supplier ?? '' });
 
-/** One page of the latest report; products without recent demand only when `includeInactive`. */
-export async function fetchLatestReport(options: { page?: number; includeInactive?: boolean } = {}): Promise<LatestReportResponse> {
-  const params = { page: options.page ?? 1, include_inactive: options.includeInactive ? 'true' : 'false' };
+/** The latest report's whole list under the filters shown (every page, not only the one loaded), as CSV or .xlsx. */
+export const fetchReportExport = (format: 'csv' | 'xlsx', report: { inactive_days: number }, includeInactive: boolean, supplier?: SupplierFilter): Promise<Blob> =>
+  fetchExport('/forecasting/latest-report/export/', format, { inactive_days: report.inactive_days, include_inactive: includeInactive ? 'true' : 'false', ...supplierParam(supplier) });
+
+/** One page of the latest report; products without recent demand only when `includeInactive`; one supplier's only when `supplier` is given. */
+export async function fetchLatestReport(options: { page?: number; includeInactive?: boolean; supplier?: SupplierFilter } = {}): Promise<LatestReportResponse> {
+  const params = { page: options.page ?? 1, include_inactive: options.includeInactive ? 'true' : 'false', ...supplierParam(options.supplier) };
   return (await api.get<LatestReportResponse>('/forecasting/latest-report/', { params })).data;
 }

@@ -149,6 +149,24 @@ describe('low stock', () => {
     expect(queries.at(-1)).toEqual({ page: '3', include_inactive: 'true' });
   });
 
+  it("narrows a list to one supplier, or to the products with none, kept for reloads and that list's own (ADR 0184)", async () => {
+    reportAnswer = { success: true, report };
+    await state().loadLowStock({ page: 1, supplier: 'Acme Wholesale' });
+    expect(queries.at(-1)).toEqual({ page: '1', include_inactive: 'false', supplier: 'Acme Wholesale' });
+    expect(state()).toMatchObject({ lowStockSupplier: 'Acme Wholesale', reportSupplier: undefined });
+    await state().loadLowStock({ page: 2 });
+    expect(queries.at(-1)).toEqual({ page: '2', include_inactive: 'false', supplier: 'Acme Wholesale' });
+    // No supplier: the parameter blank.
+    await state().loadLowStock({ page: 1, supplier: null });
+    expect(queries.at(-1)).toEqual({ page: '1', include_inactive: 'false', supplier: '' });
+    expect(state().lowStockSupplier).toBeNull();
+    // Every supplier again: no parameter.
+    await state().loadLowStock({ supplier: undefined });
+    expect(queries.at(-1)).toEqual({ page: '1', include_inactive: 'false' });
+    await state().loadLatestReport();
+    expect(queries.at(-1)).toEqual({ page: '1', include_inactive: 'false' });
+  });
+
   it('opening the screen reads the first page once for both panels', async () => {
     reportAnswer = { success: true, report };
     await Promise.all([state().loadLatestReport(), state().loadLowStock()]);

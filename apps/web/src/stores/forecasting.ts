@@ -10,7 +10,7 @@ import { create } from 'zustand';
 import { DEFAULT_FORECAST_DAYS, type InventoryReport, type ProductForecastResponse, type RecordedOrder, type RecordOrderRequest } from '@stockwise/contract';
 import * as forecastingApi from '../api/forecasting.ts';
 import * as orderAdviceApi from '../api/order-advice.ts';
-import type { Product } from '../api/forecasting.ts';
+import type { Product, SupplierFilter } from '../api/forecasting.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { pollGeneration, type PollOptions, type Progress, type TaskResults } from '../pages/forecasting/generation-poll.ts';
@@ -50,9 +50,10 @@ export type ForecastingState = {
   horizon: number;
 
   report: InventoryReport | null;
-  /** The report page shown, and whether products without recent demand are listed. */
+  /** The report page shown, whether products without recent demand are listed, and whose (every supplier: undefined; none: null). */
   reportPage: number;
   reportIncludeInactive: boolean;
+  reportSupplier: SupplierFilter;
   reportMessage: string | null;
   isLoadingReport: boolean;
   reportError: string | null;
@@ -61,6 +62,7 @@ export type ForecastingState = {
   lowStock: InventoryReport | null;
   lowStockPage: number;
   lowStockIncludeInactive: boolean;
+  lowStockSupplier: SupplierFilter;
   lowStockMessage: string | null;
   isLoadingLowStock: boolean;
   lowStockError: string | null;
@@ -87,10 +89,10 @@ export type ForecastingActions = {
   setShowHistoricalForecast: (show: boolean) => void;
   /** Looks that many days ahead: the product shown is read again over them. */
   setHorizon: (days: number) => Promise<void>;
-  /** Reloads the report; a page or the inactive filter given here is kept for later reloads. */
-  loadLatestReport: (options?: { page?: number; includeInactive?: boolean }) => Promise<void>;
-  /** Reloads the low-stock panel; a page or the inactive filter given here is kept for later reloads. */
-  loadLowStock: (options?: { page?: number; includeInactive?: boolean }) => Promise<void>;
+  /** Reloads the report; a page or filter given here (`supplier` undefined: every supplier) is kept for later reloads. */
+  loadLatestReport: (options?: AdviceView) => Promise<void>;
+  /** Reloads the low-stock panel; a page or filter given here (`supplier` undefined: every supplier) is kept for later reloads. */
+  loadLowStock: (options?: AdviceView) => Promise<void>;
   regenerate: (scope: GenerationScope, options?: Pick<PollOptions, 'sleep' | 'signal' | 'log'>) => Promise<void>;
   /**
    * Records an order placed (ADR 0182) and answers once it is written (a refusal throws the
@@ -108,6 +110,9 @@ export type ForecastingActions = {
 };
 
 export type ForecastingStore = ForecastingState & ForecastingActions;
+
+/** A page and filters of a list of the order advice; a filter left out keeps the one shown (`supplier` given as undefined: every supplier). */
+export type AdviceView = { page?: number; includeInactive?: boolean; supplier?: SupplierFilter };
 
 export const idleGeneration: GenerationState = { phase: 'idle', scope: null, styleCode: null, status: null, progress: { done: 0, total: 0 }, restart: null, results: null, error: null };
 
@@ -128,12 +133,14 @@ export const initialForecastingState: ForecastingState = {
   report: null,
   reportPage: 1,
   reportIncludeInactive: false,
+  reportSupplier: undefined,
   reportMessage: null,
   isLoadingReport: false,
   reportError: null,
   lowStock: null,
   lowStockPage: 1,
   lowStockIncludeInactive: false,
+  lowStockSupplier: undefined,
   lowStockMessage: null,
   isLoadingLowStock: false,
   lowStockError: null,
@@ -151,12 +158,12 @@ type AdvicePage = { report: InventoryReport | null; message: string | null };
 const pendingAdvice = new Map<string, Promise<AdvicePage>>();
 
 /** One page of the order advice; no report yet (no catalogue run) gives its message instead. */
-function adviceReport(page: number, includeInactive: boolean): Promise<AdvicePage> {
-  const key = `${page}:${includeInactive}`;
+function adviceReport(page: number, includeInactive: boolean, supplier: SupplierFilter): Promise<AdvicePage> {
+  const key = `${page}:${includeInactive}:${supplier === undefined ? '*' : JSON.stringify(supplier)}`;
   const pending = pendingAdvice.get(key);
   if (pending) return pending;
   const request = forecastingApi
-    .fetchLatestReport({ page, includeInactive })
+    .fetchLatestReport({ page, includeInactive, supplier })
     .then((answer) => (answer.success ? { report: answer.report, message: null } : { report: null, message: answer.message || i18n.t('forecasting.errors.noReport') }))
     .finally(() => pendingAdvice.delete(key));
   pendingAdvice.set(key, request);
@@ -248,9 +255,12 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
     loadLatestReport: async (options = {}) => {
       const page = options.page ?? get().reportPage;
       const includeInactive = options.includeInactive ?? get().reportIncludeInactive;
-      set({ isLoadingReport: true, reportError: null, reportPage: page, reportIncludeInactive: includeInactive });
+      const supplier = 'supplier' in options ? options.supplier : get().reportSupplier;
+      set({ isLoadingReport: true, reportError: null, reportPage: page, reportIncludeInactive: includeInactive, reportSupplier: supplier });
       try {
-        const { report, message } = await adviceReport(page, includeInactive);
+        const { report, message } = await adviceReport(page, includeInactive, supplier);
+        // A filter chosen since asks again: only its answer may show under it.
+        if (get().reportSupplier !== supplier) return;
         set({ report, reportMessage: message, isLoadingReport: false });
       } catch (error) {
         set({ isLoadingReport: false, reportError: withReason(i18n.t('forecasting.errors.fetchReport'), error) });
@@ -260,9 +270,11 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
     loadLowStock: async (options = {}) => {
       const page = options.page ?? get().lowStockPage;
       const includeInactive = options.includeInactive ?? get().lowStockIncludeInactive;
-      set({ isLoadingLowStock: true, lowStockError: null, lowStockPage: page, lowStockIncludeInactive: includeInactive });
+      const supplier = 'supplier' in options ? options.supplier : get().lowStockSupplier;
+      set({ isLoadingLowStock: true, lowStockError: null, lowStockPage: page, lowStockIncludeInactive: includeInactive, lowStockSupplier: supplier });
       try {
-        const { report, message } = await adviceReport(page, includeInactive);
+        const { report, message } = await adviceReport(page, includeInactive, supplier);
+        if (get().lowStockSupplier !== supplier) return;
         set({ lowStock: report, lowStockMessage: message, isLoadingLowStock: false });
       } catch (error) {
         set({ isLoadingLowStock: false, lowStockError: withReason(i18n.t('forecasting.errors.fetchReport'), error) });

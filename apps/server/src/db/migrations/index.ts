@@ -63,6 +63,7 @@ import * as entitiesFollowTheFileAgain from './0640-entities-follow-the-file-aga
 import * as productsHaveACaseSizeAndMinimumOrder from './0650-products-have-a-case-size-and-minimum-order.ts';
 import * as growthPerUnit from './0660-growth-per-unit.ts';
 import * as deliveriesKeyedOnceTheDaysAreSingle from './0670-deliveries-keyed-once-the-days-are-single.ts';
+import * as productsHaveASupplier from './0680-products-have-a-supplier.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -127,4 +128,5 @@ export const migrations: Record<string, Migration> = {
   '0650-products-have-a-case-size-and-minimum-order': productsHaveACaseSizeAndMinimumOrder,
   '0660-growth-per-unit': growthPerUnit,
   '0670-deliveries-keyed-once-the-days-are-single': deliveriesKeyedOnceTheDaysAreSingle,
+  '0680-products-have-a-supplier': productsHaveASupplier,
 };

@@ -251,7 +251,7 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
           </dl>
           {arrival !== null && !stockUnknown && !notAdvised ? (
             <div>
-              <RecordOrderAction order={{ styleCode: forecast.product.styleCode, name: forecast.product.name, unit, orderQuantity: reorder.orderQuantity, orderBy: reorder.orderBy, leadTimeDays: reorder.leadTimeDays }} />
+              <RecordOrderAction order={{ styleCode: forecast.product.styleCode, name: forecast.product.name, unit, supplier: forecast.product.supplier, orderQuantity: reorder.orderQuantity, orderBy: reorder.orderBy, leadTimeDays: reorder.leadTimeDays }} />
             </div>
           ) : null}
         </Stack>

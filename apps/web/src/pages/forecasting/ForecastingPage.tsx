@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Anchor, Box, Button, Center, Group, Loader, LoadingOverlay, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_FORECAST_DAYS, FORECAST_HORIZONS } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, FORECAST_HORIZONS, inventoryReportFileName } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -353,18 +353,36 @@ export default function ForecastingPage() {
   const { t } = useTranslation();
   const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
   // Only what this component shows: a forecast arriving re-renders the chart, not the tables.
-  const { productsError, forecast, selectedCode, report, reportIncludeInactive, reportMessage, isLoadingReport, reportError, lowStock, lowStockIncludeInactive, lowStockMessage, isLoadingLowStock, lowStockError } = useForecastingStore(
+  const {
+    productsError,
+    forecast,
+    selectedCode,
+    report,
+    reportIncludeInactive,
+    reportSupplier,
+    reportMessage,
+    isLoadingReport,
+    reportError,
+    lowStock,
+    lowStockIncludeInactive,
+    lowStockSupplier,
+    lowStockMessage,
+    isLoadingLowStock,
+    lowStockError,
+  } = useForecastingStore(
     useShallow((state) => ({
       productsError: state.productsError,
       forecast: state.forecast,
       selectedCode: state.selectedCode,
       report: state.report,
       reportIncludeInactive: state.reportIncludeInactive,
+      reportSupplier: state.reportSupplier,
       reportMessage: state.reportMessage,
       isLoadingReport: state.isLoadingReport,
       reportError: state.reportError,
       lowStock: state.lowStock,
       lowStockIncludeInactive: state.lowStockIncludeInactive,
+      lowStockSupplier: state.lowStockSupplier,
       lowStockMessage: state.lowStockMessage,
       isLoadingLowStock: state.isLoadingLowStock,
       lowStockError: state.lowStockError,
@@ -425,17 +443,22 @@ export default function ForecastingPage() {
       {forecast && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} today={today} /> : null}
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <div>
-          <LatestReportPanel report={report} today={today} includeInactive={reportIncludeInactive} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} onView={viewReport} />
+          <LatestReportPanel report={report} today={today} includeInactive={reportIncludeInactive} supplier={reportSupplier} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} onView={viewReport} />
           {report ? (
             <Group gap="xs" mt="xs">
               <WorkbookButton
                 label={t('forecasting.export.report')}
                 testId="export-report-csv"
                 failure="forecasting.export.csvFailed"
-                fileName={`inventory-report-${report.timestamp.slice(0, 10)}.csv`}
-                fetchFile={() => fetchReportExport('csv', report, reportIncludeInactive)}
+                fileName={`${inventoryReportFileName(report.timestamp, reportSupplier)}.csv`}
+                fetchFile={() => fetchReportExport('csv', report, reportIncludeInactive, reportSupplier)}
               />
-              <WorkbookButton label={t('forecasting.export.reportExcel')} testId="export-report-xlsx" fileName={`inventory-report-${report.timestamp.slice(0, 10)}.xlsx`} fetchFile={() => fetchReportExport('xlsx', report, reportIncludeInactive)} />
+              <WorkbookButton
+                label={t('forecasting.export.reportExcel')}
+                testId="export-report-xlsx"
+                fileName={`${inventoryReportFileName(report.timestamp, reportSupplier)}.xlsx`}
+                fetchFile={() => fetchReportExport('xlsx', report, reportIncludeInactive, reportSupplier)}
+              />
               <Text size="xs" c="gray.7">
                 {t('forecasting.export.reportWhole')}
               </Text>
@@ -447,6 +470,7 @@ export default function ForecastingPage() {
             advice={lowStock}
             today={today}
             includeInactive={lowStockIncludeInactive}
+            supplier={lowStockSupplier}
             message={lowStockMessage}
             isLoading={isLoadingLowStock}
             error={lowStockError}

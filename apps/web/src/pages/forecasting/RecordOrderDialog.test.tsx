@@ -31,7 +31,7 @@ const lamp: InventoryReport['products'][number] = { ...cheese, styleCode: 'LAMP-
 const reportOf = (products: InventoryReport['products']): InventoryReport => ({
   id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: `${TODAY}T00:00:00.000Z`, forecast_days: 90,
   total: products.length, inactive: 0, inactive_days: 90, order_units: 0, order_quantities: [], order_cost: 0, first_order_by: products[0]?.orderBy ?? null, on_order_late: 0,
-  page: 1, page_size: 50, products, unknown_stock: { count: 0, codes: [] },
+  page: 1, page_size: 50, suppliers: [], products, unknown_stock: { count: 0, codes: [] },
 });
 
 let loopback: Loopback;
@@ -116,6 +116,18 @@ describe('recording an order from the low-stock list', () => {
     await waitFor(() => expect(document.activeElement).toBe(quantityField()));
     // The other row's button names its own product.
     expect(within(rowOf('LAMP-1')).getByRole('button', { name: 'Record order… for LAMP-1 — Desk Lamp Pro' })).toBeTruthy();
+  });
+
+  it('names the supplier the order is placed with, when the product has one (ADR 0184)', async () => {
+    report = reportOf([{ ...cheese, supplier: 'Dairy Direct' }, lamp]);
+    await renderAs('editor');
+    const dialog = await openDialog();
+    expect(within(dialog).getByTestId('record-order-supplier').textContent).toBe('Supplier: Dairy Direct');
+    fireEvent.keyDown(quantityField(), { key: 'Escape' });
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Record order… for LAMP-1 — Desk Lamp Pro' }));
+    const other = await screen.findByRole('dialog', { name: 'Record an order: LAMP-1 — Desk Lamp Pro' });
+    expect(within(other).queryByTestId('record-order-supplier')).toBeNull();
   });
 
   it('closes on Escape, sending nothing, with the focus back on the row that opened it', async () => {

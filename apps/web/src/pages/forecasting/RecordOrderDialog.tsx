@@ -1,7 +1,8 @@
 // "Record order…" (ADR 0182): a buyer who placed an order of a product on the lists records it from
 // its row — the quantity ordered (prefilled with the advice's, in the product's unit) and the day the
 // supplier delivers (prefilled with the shop's today plus the lead time, typed in the person's date
-// order or picked). Saved as a scheduled delivery; the product's advice is then updated on the row.
+// order or picked), with the supplier it is ordered from when the product has one (ADR 0184). Saved
+// as a scheduled delivery; the product's advice is then updated on the row.
 // Editors and administrators only, as the route is.
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
@@ -19,8 +20,8 @@ import { useViewerDates } from '../../components/viewer-dates.ts';
 import { orderDueNow } from './order-by.tsx';
 import { withUnit } from '../../components/quantity-words.ts';
 
-/** What a row (or the product panel) knows of the order it advises. */
-export type AdvisedOrder = { styleCode: string; name: string; unit: string | null; orderQuantity: number; orderBy: string | null; leadTimeDays: number };
+/** What a row (or the product panel) knows of the order it advises; `supplier`: who it is ordered from, when the product has one (ADR 0184). */
+export type AdvisedOrder = { styleCode: string; name: string; unit: string | null; supplier?: string | null; orderQuantity: number; orderBy: string | null; leadTimeDays: number };
 
 type Field = 'quantity' | 'expectedDate';
 type Problems = Partial<Record<Field, string>>;
@@ -83,6 +84,11 @@ export function RecordOrderDialog({ order, onClose }: { order: AdvisedOrder; onC
     >
       <form ref={formRef} onSubmit={(event) => void save(event)} noValidate aria-busy={saving} data-testid="record-order-form">
         <Stack gap="sm">
+          {order.supplier ? (
+            <Text size="sm" fw={500} data-testid="record-order-supplier">
+              {t('forecasting.recordOrder.supplier', { supplier: order.supplier })}
+            </Text>
+          ) : null}
           <Text size="sm">{t(order.orderBy && orderDueNow(order.orderBy, today) ? 'forecasting.recordOrder.advisedNow' : 'forecasting.recordOrder.advised', { quantity: advised, date: order.orderBy ? formatDay(order.orderBy) : '' })}</Text>
           {refusal && (
             <Alert color="red" role="alert" data-testid="record-order-error">

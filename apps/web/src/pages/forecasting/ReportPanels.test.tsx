@@ -8,6 +8,7 @@ import type { InventoryReport } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { LatestReportPanel, LowStockPanel, type ReportView } from './ReportPanels.tsx';
+import type { SupplierFilter } from '../../api/forecasting.ts';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -23,14 +24,14 @@ const product = (styleCode: string, orderQuantity: number, unitCost: number, ord
 });
 const advice = (overrides: Partial<InventoryReport> = {}): InventoryReport => ({
   id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: '2026-01-04T00:00:00.000Z', forecast_days: 90,
-  total: 120, inactive: 7, inactive_days: 90, order_units: 4321, order_cost: 9876.5, first_order_by: '2026-01-05', page: 1, page_size: 50,
+  total: 120, inactive: 7, inactive_days: 90, order_units: 4321, order_cost: 9876.5, first_order_by: '2026-01-05', page: 1, page_size: 50, suppliers: [],
   products: [product('A-1', 12, 2.5, '2026-01-05'), product('B-2', 3, 10, '2026-01-09')],
   unknown_stock: { count: 0, codes: [] },
   order_quantities: [{ unit: null, quantity: overrides.order_units ?? 4321 }],
   ...overrides,
 });
 
-function renderPanel(props: { advice: InventoryReport | null; includeInactive?: boolean; message?: string | null; today?: string }) {
+function renderPanel(props: { advice: InventoryReport | null; includeInactive?: boolean; supplier?: SupplierFilter; message?: string | null; today?: string }) {
   const views: ReportView[] = [];
   const selected: string[] = [];
   render(
@@ -39,6 +40,7 @@ function renderPanel(props: { advice: InventoryReport | null; includeInactive?: 
         advice={props.advice}
         today={props.today ?? TODAY}
         includeInactive={props.includeInactive ?? false}
+        supplier={props.supplier}
         message={props.message ?? null}
         isLoading={false}
         error={null}
@@ -52,6 +54,61 @@ function renderPanel(props: { advice: InventoryReport | null; includeInactive?: 
 }
 
 describe('low-stock panel', () => {
+  describe('by supplier (ADR 0184)', () => {
+    const ACME = 'Acme Wholesale';
+    const bySupplier = advice({
+      total: 3,
+      products: [{ ...product('A-1', 12, 2.5, '2026-01-05'), supplier: ACME }, { ...product('B-2', 3, 10, '2026-01-09'), supplier: null }, { ...product('C-3', 4, 1, '2026-01-09'), supplier: ACME }],
+      suppliers: [
+        { supplier: ACME, count: 2 },
+        { supplier: null, count: 1 },
+      ],
+    });
+    const filter = () => screen.getByRole('combobox', { name: 'Supplier' }) as HTMLInputElement;
+
+    it("writes each row's supplier under its name, and nothing for a product without one", () => {
+      renderPanel({ advice: bySupplier });
+      const rows = within(screen.getByTestId('low-stock-table')).getAllByRole('row').slice(1);
+      expect(rows.map((row) => within(row).queryByTestId('row-supplier')?.textContent ?? null)).toEqual([ACME, null, ACME]);
+      expect(within(rows[0]!).getAllByRole('cell')[1]?.textContent).toBe(`Product A-1${ACME}`);
+    });
+
+    it('chooses a supplier, or the products with none, by keyboard, from the first page', async () => {
+      const { views } = renderPanel({ advice: bySupplier });
+      expect(filter().value).toBe('All suppliers (3)');
+      filter().focus();
+      fireEvent.keyDown(filter(), { key: 'ArrowDown', code: 'ArrowDown' });
+      const options = await screen.findAllByRole('option');
+      expect(options.map((option) => option.textContent)).toEqual(['All suppliers (3)', `${ACME} (2)`, 'No supplier (1)']);
+      // Opened on the choice shown: the next one down is the first supplier.
+      fireEvent.keyDown(filter(), { key: 'ArrowDown', code: 'ArrowDown' });
+      fireEvent.keyDown(filter(), { key: 'Enter', code: 'Enter' });
+      expect(views).toEqual([{ page: 1, supplier: ACME }]);
+      cleanup();
+      const again = renderPanel({ advice: bySupplier, supplier: ACME });
+      expect(filter().value).toBe(`${ACME} (2)`);
+      filter().focus();
+      fireEvent.keyDown(filter(), { key: 'ArrowDown', code: 'ArrowDown' });
+      await screen.findAllByRole('option');
+      fireEvent.keyDown(filter(), { key: 'ArrowDown', code: 'ArrowDown' });
+      fireEvent.keyDown(filter(), { key: 'Enter', code: 'Enter' });
+      expect(again.views).toEqual([{ page: 1, supplier: null }]);
+    });
+
+    it("shows the supplier chosen, and says there is nothing to order from it when its list is empty; no filter while no product has a supplier", () => {
+      const { views } = renderPanel({ advice: advice({ total: 0, products: [], first_order_by: null, inactive: 0, suppliers: [{ supplier: 'Nobody Ltd', count: 0 }] }), supplier: 'Nobody Ltd' });
+      expect(filter().value).toBe('Nobody Ltd (0)');
+      expect(screen.getByTestId('low-stock-empty').textContent).toBe('Nothing to order from Nobody Ltd in the horizon.');
+      filter().focus();
+      fireEvent.keyDown(filter(), { key: 'ArrowDown', code: 'ArrowDown' });
+      fireEvent.click(screen.getByRole('option', { name: 'All suppliers (0)' }));
+      expect(views).toEqual([{ page: 1, supplier: undefined }]);
+      cleanup();
+      renderPanel({ advice: advice({ suppliers: [{ supplier: null, count: 2 }] }) });
+      expect(screen.queryByRole('combobox', { name: 'Supplier' })).toBeNull();
+    });
+  });
+
   it("counts the whole list and shows the forecast's advice per row", () => {
     const { selected } = renderPanel({ advice: advice() });
     expect(screen.getByTestId('low-stock-count').textContent).toBe('120 products need an order; the most urgent must be ordered by 5 Jan 2026 · 4,321 units · cost 9,876.50');

@@ -1,12 +1,15 @@
 // The latest inventory report (products to order by urgency, with their first stockout) and the
 // low-stock panel (the same list as orders to place: quantity, order-by date and cost). Both read the
 // server's order advice, one page at a time; a row click selects the product, and an editor records
-// an order placed from its row (ADR 0182).
+// an order placed from its row (ADR 0182). Each list can be narrowed to one supplier's products, the
+// purchase order a buyer places (ADR 0184).
 import { Fragment, memo, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, Paper, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, Paper, Select, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { formatDay, quantityFormat as quantity, type InventoryReport } from '@stockwise/contract';
-import { useForecastingStore } from '../../stores/forecasting.ts';
+import { useForecastingStore, type AdviceView } from '../../stores/forecasting.ts';
+import type { SupplierFilter } from '../../api/forecasting.ts';
 import { formatTime } from '../../components/format-time.ts';
 import { onHandCell } from './on-hand.ts';
 import { quantitiesWords, withUnit } from '../../components/quantity-words.ts';
@@ -40,7 +43,7 @@ function CodeButton({ code, onSelect }: { code: string; onSelect: Select }) {
   );
 }
 
-export type ReportView = { page?: number; includeInactive?: boolean };
+export type ReportView = AdviceView;
 
 /**
  * A row to hurry orders nothing: a dash where an order and its cost would be (not "0" and "0.00"),
@@ -162,6 +165,63 @@ function InactiveSwitch({ report, includeInactive, onView }: { report: Inventory
   );
 }
 
+// The supplier choices' values: every supplier, those with none, and one by its name (a name is any text).
+const ALL_SUPPLIERS = '*all';
+const NO_SUPPLIER = '*none';
+const supplierValue = (supplier: string | null) => (supplier === null ? NO_SUPPLIER : `=${supplier}`);
+const supplierOfValue = (value: string | null): SupplierFilter => (value === null || value === ALL_SUPPLIERS ? undefined : value === NO_SUPPLIER ? null : value.slice(1));
+
+/**
+ * The supplier filter above a list (ADR 0184): every supplier, one of the list's, or the products
+ * with none, each with how many it lists; typed to narrow a long list of suppliers, taken with the
+ * arrows and Enter. Not shown while no product on the list has a supplier and none is chosen.
+ */
+export function SupplierSelect({ report, supplier, onView }: { report: InventoryReport; supplier: SupplierFilter; onView: (view: ReportView) => void }) {
+  const { t } = useTranslation();
+  if (supplier === undefined && !report.suppliers.some((entry) => entry.supplier !== null)) return null;
+  const all = report.suppliers.reduce((sum, entry) => sum + entry.count, 0);
+  const data = [
+    { value: ALL_SUPPLIERS, label: t('forecasting.report.allSuppliers', { count: all }) },
+    ...report.suppliers.map((entry) => ({
+      value: supplierValue(entry.supplier),
+      label: entry.supplier === null ? t('forecasting.report.noSupplier', { count: entry.count }) : t('forecasting.report.supplierOption', { supplier: entry.supplier, count: entry.count }),
+    })),
+  ];
+  return (
+    <Select
+      size="xs"
+      mb="xs"
+      w={{ base: '100%', xs: 280 }}
+      label={t('forecasting.report.supplier')}
+      searchable
+      allowDeselect={false}
+      data={data}
+      value={supplier === undefined ? ALL_SUPPLIERS : supplierValue(supplier)}
+      onChange={(value) => onView({ page: 1, supplier: supplierOfValue(value) })}
+      nothingFoundMessage={t('forecasting.report.noSuchSupplier')}
+      maxDropdownHeight={280}
+      data-testid="supplier-filter"
+    />
+  );
+}
+
+/** An empty list under the supplier filter: nothing to order from that supplier (or of the products with none). */
+const noneOfSupplier = (supplier: string | null, t: TFunction) => (supplier === null ? t('forecasting.report.noneWithoutSupplier') : t('forecasting.report.noneOfSupplier', { supplier }));
+
+/** The product's name, its supplier in small print under it (none: nothing). */
+function NameTd({ product }: { product: Pick<InventoryReport['products'][number], 'name' | 'supplier'> }) {
+  return (
+    <Table.Td>
+      {product.name}
+      {product.supplier ? (
+        <Text size="xs" c="gray.7" data-testid="row-supplier">
+          {product.supplier}
+        </Text>
+      ) : null}
+    </Table.Td>
+  );
+}
+
 /** The server's pages of a list. */
 function ReportPagination({ report, onView }: { report: InventoryReport; onView: (view: ReportView) => void }) {
   const { t } = useTranslation();
@@ -185,6 +245,8 @@ type AdviceViewProps = {
   /** The viewer's day (`viewerToday`): an order-by day on or before it reads "Now", as in the product panel. */
   today: string;
   includeInactive: boolean;
+  /** The supplier the list is narrowed to: undefined, every supplier; null, the products with none. */
+  supplier?: SupplierFilter;
   message: string | null;
   isLoading: boolean;
   error: string | null;
@@ -194,7 +256,7 @@ type AdviceViewProps = {
 };
 
 export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceViewProps & { report: InventoryReport | null }) {
-  const { report, today, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
+  const { report, today, includeInactive, supplier, message, isLoading, error, onSelect, onRetry, onView } = props;
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const canRecord = useCan('editor');
@@ -224,10 +286,11 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
           <Text fw={600} size="sm" mb={4} data-testid="at-risk-count">
             {t(report.on_order_late ? 'forecasting.report.atRiskWithHurry' : 'forecasting.report.atRisk', { count: report.total })}
           </Text>
+          <SupplierSelect report={report} supplier={supplier} onView={onView} />
           <InactiveSwitch report={report} includeInactive={includeInactive} onView={onView} />
           <UnknownStockNotice report={report} onSelect={onSelect} />
           {atRisk.length === 0 ? (
-            <Text size="sm">{t('forecasting.report.noneAtRisk')}</Text>
+            <Text size="sm">{supplier === undefined ? t('forecasting.report.noneAtRisk') : noneOfSupplier(supplier, t)}</Text>
           ) : (
             <Table.ScrollContainer minWidth={canRecord ? 680 : 560}>
               <Table highlightOnHover striped="odd" data-testid="at-risk-table">
@@ -248,7 +311,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                       <Table.Td>
                         <CodeButton code={product.styleCode} onSelect={onSelect} />
                       </Table.Td>
-                      <Table.Td>{product.name}</Table.Td>
+                      <NameTd product={product} />
                       <OnHandTd product={product} />
                       <Table.Td>{product.firstStockout ? formatDay(product.firstStockout) : ''}</Table.Td>
                       <Table.Td ta="right" data-testid="order-quantity">
@@ -307,7 +370,7 @@ function LowStockCount({ advice, today }: { advice: InventoryReport; today: stri
  * those whose delivery on its way comes too late, marked to hurry it.
  */
 export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps & { advice: InventoryReport | null }) {
-  const { advice, today, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
+  const { advice, today, includeInactive, supplier, message, isLoading, error, onSelect, onRetry, onView } = props;
   const { t } = useTranslation();
   // On an empty catalogue there is nothing to regenerate yet: say what comes first.
   const catalogueEmpty = useForecastingStore((state) => state.catalogueEmpty);
@@ -334,11 +397,16 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
       {advice ? (
         <>
           <LowStockCount advice={advice} today={today} />
+          <SupplierSelect report={advice} supplier={supplier} onView={onView} />
           <InactiveSwitch report={advice} includeInactive={includeInactive} onView={onView} />
           <UnknownStockNotice report={advice} onSelect={onSelect} />
           {orders.length === 0 ? (
             <Text size="sm" data-testid="low-stock-empty">
-              {advice.inactive > 0 && !includeInactive ? t('forecasting.lowStock.noneActive', { count: advice.inactive, days: advice.inactive_days }) : t('forecasting.lowStock.none')}
+              {advice.inactive > 0 && !includeInactive
+                ? t('forecasting.lowStock.noneActive', { count: advice.inactive, days: advice.inactive_days })
+                : supplier === undefined
+                  ? t('forecasting.lowStock.none')
+                  : noneOfSupplier(supplier, t)}
             </Text>
           ) : (
             <Table.ScrollContainer minWidth={canRecord ? 760 : 640}>
@@ -360,7 +428,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                       <Table.Td>
                         <CodeButton code={order.styleCode} onSelect={onSelect} />
                       </Table.Td>
-                      <Table.Td>{order.name}</Table.Td>
+                      <NameTd product={order} />
                       <OnHandTd product={order} />
                       <Table.Td>
                         <OrderByDay orderBy={order.orderBy} today={today} />

@@ -45,20 +45,20 @@ describe('CSV export', () => {
     expect(forecastCsv(kilos).split('\r\n').map((line) => line.split(',').at(-1))).toEqual(['unit', 'kg', 'kg', '']);
   });
 
-  it("writes the report's lines (the server's CSV) with on hand now beside its count, the unit beside the order quantity (blank for pieces), escaped product names, a blank where never counted, and the lists' marks in shop words", () => {
+  it("writes the report's lines (the server's CSV) with the supplier after the name (blank: none), on hand now beside its count, the unit beside the order quantity (blank for pieces), escaped product names, a blank where never counted, and the lists' marks in shop words", () => {
     const product = { styleCode: 'X-1', name: '=cmd|calc', currentStock: 4, unit: null, unitCost: 1.5, leadTimeDays: 7, firstStockout: '2026-01-09', stockoutType: 'stockForecast' as const, reorderPoint: 3, orderQuantity: 10, orderBy: '2026-01-03', model: 'SBA', urgencyDays: -5, recentDemand: 12, shortHistory: false };
     const csv = toCsv([
       INVENTORY_REPORT_COLUMNS.map((column) => column.header),
-      inventoryReportRow({ ...product, onHand: { units: 2.5, countedUnits: 4, countedOn: '2026-01-02' }, shortHistory: true }),
+      inventoryReportRow({ ...product, supplier: 'Acme, Ltd', onHand: { units: 2.5, countedUnits: 4, countedOn: '2026-01-02' }, shortHistory: true }),
       inventoryReportRow({ ...product, onHand: null, urgencyDays: 2, unit: 'kg', orderQuantity: 2.35 }),
       // No order: the delivery on its way arrives after the stockout, to hurry (not "too late" to order).
       inventoryReportRow({ ...product, onHand: null, orderQuantity: 0, orderBy: null, onOrderArrives: '2026-01-20' }),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,unit,case size,minimum order,needed,order by,model,check,too late,on order',
-      `X-1,"'=cmd|calc",2.5,4,2026-01-02,1.5,2026-01-09,expected,3,10,,,,,2026-01-03,SBA,Under 4 weeks of sales,yes,`,
-      `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,2.35,kg,,,,2026-01-03,SBA,,,`,
-      `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,,,,,,,SBA,,,"On order: arrives 20 Jan 2026, after it runs out — hurry it"`,
+      'product code,name,supplier,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,unit,case size,minimum order,needed,order by,model,check,too late,on order',
+      `X-1,"'=cmd|calc","Acme, Ltd",2.5,4,2026-01-02,1.5,2026-01-09,expected,3,10,,,,,2026-01-03,SBA,Under 4 weeks of sales,yes,`,
+      `X-1,"'=cmd|calc",,,,,1.5,2026-01-09,expected,3,2.35,kg,,,,2026-01-03,SBA,,,`,
+      `X-1,"'=cmd|calc",,,,,1.5,2026-01-09,expected,3,,,,,,,SBA,,,"On order: arrives 20 Jan 2026, after it runs out — hurry it"`,
       '',
     ]);
   });
