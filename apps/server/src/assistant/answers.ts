@@ -8,10 +8,10 @@ import { inTransaction } from '../db/transaction.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { readCurrency } from '../shop/repo.ts';
-import { hasOrder, isDueBy, orderAdvice, orderQuantities, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
+import { bySupplierName, hasOrder, isDueBy, orderAdvice, orderQuantities, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
 import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
-import { DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
+import { askedSupplier, DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, readSupplier, unmatchedProductWords, type NamedSupplier, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading, wholeWords } from '../plain-words/reading.ts';
 import { dateOrderWords, slashed } from '../plain-words/date-order.ts';
@@ -69,11 +69,11 @@ const deliveriesToHurry = (late: number) =>
   late
     ? ` ${number.format(late)} ${late === 1 ? 'product has a delivery on its way that arrives after it runs out: hurry it' : 'products have a delivery on its way that arrives after they run out: hurry them'} (a new order could not come sooner).`
     : '';
-const nothingToOrder = (advice: OrderAdvice) =>
+const nothingToOrder = (advice: OrderAdvice, supplier?: string) =>
   text(
-    advice.deliveriesLate
+    `${supplier === undefined ? '' : `Nothing to order from ${supplier}. `}${advice.deliveriesLate
       ? `No product needs a new order.${deliveriesToHurry(advice.deliveriesLate)}${uncounted(advice)}`
-      : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}`,
+      : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}`}`,
   );
 const leftOut = (advice: OrderAdvice) => (advice.inactive ? ` ${number.format(advice.inactive)} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : '');
 /** The button under an answer's orders: it carries them, so a click creates what was shown (not the list a forecast run made since). */
@@ -108,11 +108,12 @@ async function pastForecastEnd(db: Db, due: DueWindow | null, unknown: string): 
 /**
  * The advice (most urgent first), cut to the orders due by the window's last day — overdue ones and
  * those before a later start too (`orderWindowOf`: what the dashboard's task and the report writer
- * count); the first `rows` listed; `beyond`: what the window holds past the forecasts.
+ * count); the first `rows` listed; `beyond`: what the window holds past the forecasts. Of one
+ * `supplier`'s products when given, by the order list's own filter (ADR 0184).
  */
-async function advisedOrders(db: Db, rows: number, window: DueWindow | null) {
+async function advisedOrders(db: Db, rows: number, window: DueWindow | null, supplier: string | undefined) {
   const due = window && orderWindowOf(window);
-  const [advice, beyond, money] = await Promise.all([orderAdvice(db), pastForecastEnd(db, due, 'an order due'), shopMoney(db)]);
+  const [advice, beyond, money] = await Promise.all([orderAdvice(db, supplier === undefined ? {} : { supplier }), pastForecastEnd(db, due, 'an order due'), shopMoney(db)]);
   if (!advice) return null;
   // The list's rows with an order to place: a delivery to hurry has no order-by date and nothing to order.
   const orders = advice.products.filter(hasOrder);
@@ -120,9 +121,9 @@ async function advisedOrders(db: Db, rows: number, window: DueWindow | null) {
   return { advice, beyond, due, orders, kept, money, listed: kept.slice(0, rows), total: kept.length, quantities: orderQuantities(kept), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
 }
 type AdvisedOrders = NonNullable<Awaited<ReturnType<typeof advisedOrders>>>;
-const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow): Answer => {
+const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow, supplier: string | undefined): Answer => {
   const later = orders.length;
-  return { blocks: [text(`No advised order is due ${dueWords(due)}${later ? `; ${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
+  return { blocks: [text(`No advised order${supplier === undefined ? '' : ` from ${supplier}`} is due ${dueWords(due)}${later ? `; ${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
 };
 
 /**
@@ -167,29 +168,36 @@ const orderCells = (r: Pick<AdvisedProduct, 'orderQuantity' | 'unit' | 'unitCost
     : { quantity: r.orderQuantity, unit: r.unit, terms: supplierOrderWords(r, r.unit), cost: round2(r.orderQuantity * r.unitCost) };
 /** The order tables' column of `orderCells`' terms, after the unit. */
 const TERMS_COLUMN: [string, string] = ['terms', "Supplier's terms"];
+/**
+ * An order table's supplier column, after the name, when its rows are of more than one supplier (ADR
+ * 0184, amendment 2026-12-06): a list of one supplier's names it in its first line instead.
+ */
+const supplierColumn = (rows: readonly AdvisedProduct[]): { columns: [string, string][]; cells: (row: AdvisedProduct) => Record<string, Cell> } =>
+  new Set(rows.map((row) => row.supplier ?? null)).size > 1 ? { columns: [['supplier', 'Supplier']], cells: (row) => ({ supplier: row.supplier ?? null }) } : { columns: [], cells: () => ({}) };
 
 /**
  * Low stock: the Forecasting screen's list, most urgent first — the products that need an order (the
  * forecast's advice) and, without a window, those whose delivery on its way comes too late (hurry it).
  */
-async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer> {
-  const found = await advisedOrders(db, TABLE_ROWS, window);
+async function lowStock(db: Db, window: DueWindow | null = null, supplier?: string): Promise<Answer> {
+  const found = await advisedOrders(db, TABLE_ROWS, window, supplier);
   if (!found) return noForecastYet;
   const { advice, beyond, due, total, money } = found;
-  if (!advice.total) return { blocks: [nothingToOrder(advice)] };
-  if (found.due && !total) return nothingDue(found, found.due);
+  if (!advice.total) return { blocks: [nothingToOrder(advice, supplier)] };
+  if (found.due && !total) return nothingDue(found, found.due, supplier);
   // A window reads order-by dates, which a delivery to hurry has none of: it is the whole list's.
   const late = due ? 0 : advice.deliveriesLate;
   const rows = (due ? found.kept : advice.products).slice(0, TABLE_ROWS);
   const shortHistory = await shortHistoryOf(db, rows);
+  const suppliers = supplierColumn(rows);
   return {
     blocks: [
       text(
-        `${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
+        `${supplier === undefined ? '' : `Low stock from ${supplier}: `}${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
-        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), stockout: r.firstStockout, orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
+        [['styleCode', 'Product code'], ['name', 'Name'], ...suppliers.columns, ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
+        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, ...suppliers.cells(r), onHand: onHandCell(r.onHand?.units), stockout: r.firstStockout, orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
       ),
       { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
       createOrdersAction(found.kept),
@@ -197,22 +205,23 @@ async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer
   };
 }
 
-async function reorderReport(db: Db, window: DueWindow | null = null): Promise<Answer> {
-  const found = await advisedOrders(db, REPORT_ROWS, window);
+async function reorderReport(db: Db, window: DueWindow | null = null, supplier?: string): Promise<Answer> {
+  const found = await advisedOrders(db, REPORT_ROWS, window, supplier);
   if (!found) return noForecastYet;
   const { advice, beyond, due, listed: rows, total, money } = found;
-  if (!found.orders.length) return { blocks: [nothingToOrder(advice)] };
-  if (found.due && !total) return nothingDue(found, found.due);
+  if (!found.orders.length) return { blocks: [nothingToOrder(advice, supplier)] };
+  if (found.due && !total) return nothingDue(found, found.due, supplier);
   const shortHistory = await shortHistoryOf(db, rows);
+  const suppliers = supplierColumn(rows);
   return {
     blocks: [
       text(
-        `Reorder report: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
+        `Reorder report${supplier === undefined ? '' : ` for ${supplier}`}: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
-        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
-        { styleCode: 'Total', name: null, onHand: null, orderBy: null, ...totalCells('quantity', found.quantities), terms: null, cost: found.cost, note: null },
+        [['styleCode', 'Product code'], ['name', 'Name'], ...suppliers.columns, ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
+        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, ...suppliers.cells(r), onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
+        { styleCode: 'Total', name: null, ...(suppliers.columns.length ? { supplier: null } : {}), onHand: null, orderBy: null, ...totalCells('quantity', found.quantities), terms: null, cost: found.cost, note: null },
         'reorder-report.csv',
       ),
       createOrdersAction(found.kept),
@@ -437,6 +446,23 @@ const worthWords = (units: number, unitCost: number, money: Intl.NumberFormat) =
 const outOfSeasonWords = (count: number) =>
   count === 0 ? '' : ` ${number.format(count)} ${count === 1 ? 'product that sells in its season only is out of season and left out' : 'products that sell in their season only are out of season and left out'}.`;
 
+/** Names in a sentence, the first `max` of them: "Acme, Brakes Bros and 3 more". */
+export const listedNames = (names: readonly string[], max: number) => `${names.slice(0, max).join(', ')}${names.length > max ? ` and ${names.length - max} more` : ''}`;
+/** How many suppliers an answer names when the one asked for is none of them. */
+export const LISTED_SUPPLIERS = 20;
+/** The suppliers the products name (trimmed, a blank one none: ADR 0184), as a buyer reads them. */
+export const supplierNames = async (db: Db): Promise<string[]> =>
+  (await repo.supplierProducts(db)).flatMap((row) => (row.supplier === null ? [] : [row.supplier])).sort(bySupplierName);
+const NO_SUPPLIERS = "No product has a supplier yet: set each product's Supplier on the Data screen, or import it with the products.";
+/** Said instead of a list narrowed to a supplier no product names: the suppliers there are, so the buyer can ask again. */
+async function unknownSupplier(db: Db, asked: string): Promise<Answer> {
+  const known = await supplierNames(db);
+  const listed = known.length ? `No product is bought from a supplier named "${asked}". The suppliers are ${listedNames(known, LISTED_SUPPLIERS)}: ask, for example, "what should I order from ${known[0]}?".` : `No product is bought from "${asked}". ${NO_SUPPLIERS}`;
+  return { blocks: [text(listed), dataLink('products', 'Open the products table')] };
+}
+/** The products bought from one supplier, as a stock-out answer narrows to them. */
+export const supplierScope = async (db: Db, supplier: string): Promise<Scope> => ({ category: null, productIds: await repo.productIdsOfSupplier(db, supplier), words: ` among the products from ${supplier}` });
+
 /** The data functions, shared by the intent engine and the model's tool calls. */
 /** Stock whose cost is unknown (0: left blank) is not in a stock value: the answer says how much is left out, not that it is free. */
 const withoutCostWords = (count: number) =>
@@ -520,6 +546,33 @@ export const dataFunctions = {
   reorderReport,
   deliveries,
   integrationRuns,
+  /** "Which suppliers do we use?": each supplier with how many products it supplies and how many of them the order list says to order (ADR 0184, amendment 2026-12-06). */
+  async suppliers(db: Db): Promise<Answer> {
+    const [counts, advice] = await Promise.all([repo.supplierProducts(db), orderAdvice(db)]);
+    const named = counts.filter((row) => row.supplier !== null);
+    if (!named.length) return { blocks: [text(NO_SUPPLIERS), dataLink('products', 'Open the products table')] };
+    const ordering = new Map<string | null, number>();
+    for (const p of advice?.products.filter(hasOrder) ?? []) ordering.set(p.supplier ?? null, (ordering.get(p.supplier ?? null) ?? 0) + 1);
+    const supplied = named.reduce((sum, row) => sum + row.products, 0);
+    const none = counts.find((row) => row.supplier === null)?.products ?? 0;
+    const toOrder = [...ordering.values()].reduce((sum, count) => sum + count, 0);
+    const orders = advice ? ` ${number.format(toOrder)} ${toOrder === 1 ? 'product needs' : 'products need'} an order.` : ' There is no whole-catalogue forecast yet, so no order is advised.';
+    return {
+      blocks: [
+        text(`${number.format(named.length)} ${named.length === 1 ? 'supplier supplies' : 'suppliers supply'} ${number.format(supplied)} ${supplied === 1 ? 'product' : 'products'}${none ? `; ${number.format(none)} ${none === 1 ? 'product has' : 'products have'} no supplier` : ''}.${orders}`),
+        table(
+          [['supplier', 'Supplier'], ['products', 'Products'], ['toOrder', 'Need an order']],
+          [...counts].sort((a, b) => bySupplierName(a.supplier, b.supplier)).slice(0, REPORT_ROWS).map((row) => ({ supplier: row.supplier ?? 'No supplier', products: row.products, toOrder: advice ? (ordering.get(row.supplier) ?? 0) : null })),
+        ),
+        { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
+      ],
+    };
+  },
+  /** "Who supplies HEA-1001?": each product's supplier, or that it has none. */
+  supplierOf(products: repo.ProductRow[]): Answer {
+    const lines = products.map((p) => (p.supplier ? `${p.name} (${p.product_code}) is supplied by ${p.supplier}.` : `${p.name} (${p.product_code}) has no supplier: set one in its Supplier column on the Data screen.`));
+    return { blocks: [text(lines.join('\n')), dataLink('products', 'Open the products table')] };
+  },
   async runsOutFirst(db: Db, today: string, due: DueWindow | null = null, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const [all, beyond] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5, scope), pastForecastEnd(db, due, 'a product running out')]);
     const rows = due ? all.filter((r) => inWindow(due, r.first_stockout)) : all;
@@ -795,7 +848,7 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 
 /** What the assistant answers; its dates in the asker's order ("since 3/11" day-first, "since 11/3" month-first). */
 const helpFor = (order: DateOrder) =>
-  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer (seasons of your time zone's hemisphere), last financial year, FY2025-26, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, Australia Day, Anzac Day, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days, by a date, before Christmas, Boxing Day or Easter, until Black Friday, the end of the month or through December), deliveries and what is due in (this week, next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
+  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer (seasons of your time zone's hemisphere), last financial year, FY2025-26, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, Australia Day, Anzac Day, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (from one supplier: what should I order from Acme, low stock from Acme; also due this week, next week, in January, in Q1, in the next N days, by a date, before Christmas, Boxing Day or Easter, until Black Friday, the end of the month or through December), deliveries and what is due in (this week, next week), the suppliers (which suppliers do we use, who supplies a product), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
 const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
 const READS =
@@ -993,8 +1046,39 @@ function noProductNamed(reading: Reading, asked: string): Answer | null {
     ],
   };
 }
+/**
+ * The supplier the question names ("from Acme", "for Brakes Bros", "von Lieferant Müller"; ADR 0184,
+ * amendment 2026-12-06), read before the products' words so that a supplier's name is not taken for a
+ * word of product names; a product named by its code or name was read before it.
+ */
+async function namedSupplier(db: Db, reading: Reading): Promise<NamedSupplier | null> {
+  const suppliers = await supplierNames(db);
+  if (!suppliers.length) return null;
+  const names = await productNames(db);
+  return readSupplier(reading, suppliers, (words) => readNameWord(Reading.of(words), names.words, names.phrases) !== null);
+}
+/**
+ * An order or stock-out answer of the supplier the question names (its words used), else — when
+ * words after "from", "von" or "supplier" name no supplier — the suppliers there are; else `answer`
+ * for every supplier.
+ */
+async function bySupplier(db: Db, asked: Reading, supplier: NamedSupplier | null, answer: (supplier: string | undefined) => Promise<Answer>): Promise<Answer> {
+  if (supplier) {
+    asked.test(supplier.pattern);
+    return answer(supplier.supplier);
+  }
+  const unknown = askedSupplier(asked);
+  return unknown ? unknownSupplier(db, unknown) : answer(undefined);
+}
+/** "Which suppliers do we use?", "list our suppliers", "welche Lieferanten haben wir?". */
+const WHICH_SUPPLIERS = /\b(?:which|what|list|all|show)(?: (?:are|of|the|our|me|all))* suppliers\b|\bwho are (?:our|the) suppliers\b|\bsuppliers (?:do )?we (?:use|have|buy from|order from)\b|\b(?:welche|alle|unsere) lieferanten\b|\b(?:welke|alle|onze) leveranciers\b/;
+/** "Who supplies HEA-1001?", "who is the supplier of Blue Mug", "wer liefert …". */
+const WHO_SUPPLIES = /\bwho (?:supplies|delivers|sells us)\b|\b(?:the )?supplier (?:of|for)\b|\bwho do we (?:buy|order|get)\b.*\bfrom\b|\bwer liefert\b|\bwie levert\b/;
 /** The words of a plain question and the one rule they match: null when none does. `leading`: what the answer must say first, gathered as it is read. */
-async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string, leading: string[]): Promise<Answer | null> {
+async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[], today: string, leading: string[]): Promise<Answer | null> {
+  const supplier = await namedSupplier(db, asked);
+  // The supplier's words are blanked, as a named product's are, and used only by an answer that narrows to it.
+  const reading = supplier ? asked.without(new RegExp(supplier.pattern.source, 'gu')) : asked;
   const q = reading.text;
   const claim = (...patterns: RegExp[]) => patterns.forEach((pattern) => reading.test(pattern));
   // Revenue is answered where it can be (top sellers, total sales), its words used there; elsewhere they are left for `answerText` to say the answer counts units.
@@ -1012,7 +1096,8 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (CREATE_ORDERS.test(q)) {
     // Word by word: the pattern's ".*" would count every word between as used.
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
-    return reorderReport(db);
+    if (supplier) asked.test(supplier.pattern);
+    return reorderReport(db, null, supplier?.supplier);
   }
   if (INTEGRATION_RUNS.test(q)) {
     claim(INTEGRATION_RUNS, /\b(did|has|have|go|went|run|ran|last|night|when|sync|status)\b/, FRAMING);
@@ -1029,6 +1114,20 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     };
   }
   const scope = await scopeOf(db, reading, products, today, leading);
+  if (WHICH_SUPPLIERS.test(q)) {
+    claim(WHICH_SUPPLIERS, /\b(use|have|buy|order|haben|wir|hebben|we)\b/, FRAMING);
+    return dataFunctions.suppliers(db);
+  }
+  if (WHO_SUPPLIES.test(q)) {
+    claim(WHO_SUPPLIES, /\b(who|supplier|from|buy|order|get|do|we)\b/, FRAMING);
+    if (products.length) return dataFunctions.supplierOf(products);
+    if (scope.nameWord) {
+      const named = scope.nameWord;
+      scope.use();
+      return forNameWord(named, (listed) => Promise.resolve(dataFunctions.supplierOf(listed)));
+    }
+    return noProductNamed(reading, 'who supplies it') ?? dataFunctions.suppliers(db);
+  }
   if (OVERSTOCK.test(q)) {
     claim(OVERSTOCK, FRAMING);
     return dataFunctions.overstock(db, today, readCoverDays(reading) ?? OVERSTOCK_DAYS, scope.use());
@@ -1062,20 +1161,28 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (RUNS_OUT.test(q) && !products.length) {
     claim(RUNS_OUT, RUNS_OUT_FRAMING, FRAMING);
     const window = readWindow(reading, today);
+    const runsOut = (scoped: Scope) => answerForWindow(window && dueWindowOf(window, today), today, (due) => dataFunctions.runsOutFirst(db, today, due, scoped));
+    if (supplier) {
+      asked.test(supplier.pattern);
+      return runsOut(await supplierScope(db, supplier.supplier));
+    }
+    // Words after "from" that name no supplier, nor products by a word of their names or a category.
+    const unknown = scope.nameWord || scope.group ? null : askedSupplier(reading);
+    if (unknown) return unknownSupplier(db, unknown);
     const scoped = scope.use();
     // A word of product names asks when those products run out; with a window, which of them run out in it.
     if (scope.nameWord && !window) return forNameWord(scope.nameWord, (named) => dataFunctions.stockoutOf(db, named));
     const unmatched = scoped === EVERY_PRODUCT ? noProductNamed(reading, 'when it runs out') : null;
     if (unmatched) return unmatched;
-    return answerForWindow(window && dueWindowOf(window, today), today, (due) => dataFunctions.runsOutFirst(db, today, due, scoped));
+    return runsOut(scoped);
   }
   if (LOW_STOCK.test(q)) {
     claim(LOW_STOCK, FRAMING);
-    return aheadAnswer(reading, today, (due) => lowStock(db, due));
+    return aheadAnswer(reading, today, (due) => bySupplier(db, asked, supplier, (named) => lowStock(db, due, named)));
   }
   if (REORDER.test(q)) {
     claim(REORDER, FRAMING);
-    return aheadAnswer(reading, today, (due) => reorderReport(db, due));
+    return aheadAnswer(reading, today, (due) => bySupplier(db, asked, supplier, (named) => reorderReport(db, due, named)));
   }
   if (DELIVERIES.test(q)) {
     claim(DELIVERIES, /\b(arriv|com)(e|es|ing)\b|\bdue\b/, ARRIVES_PARTICLE, FRAMING);

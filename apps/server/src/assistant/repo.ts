@@ -27,8 +27,10 @@ export const recentMessages = async (db: Db, userId: number, limit: number) =>
 
 // Data ------------------------------------------------------------------------------------------
 
-export type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit: string | null; unit_cost: number; lead_time_days: number };
-const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days'] as const;
+export type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit: string | null; unit_cost: number; lead_time_days: number; supplier: string | null };
+// A product's supplier, trimmed, a blank one none: one supplier, one name, as the order lists know it (ADR 0184).
+const storedSupplier = sql<string | null>`nullif(btrim(p.supplier), '')`;
+const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days', storedSupplier.as('supplier')] as const;
 
 /**
  * The products the text names, in the order it names them: by code (a whole word of it) or by name.
@@ -116,6 +118,14 @@ export const productsWithNameWord = (db: Db, word: string | null, category: stri
     .$if(category !== null, (query) => query.where('p.category', '=', category as string))
     .orderBy('p.product_code')
     .execute();
+
+/** Each supplier the products name and how many products it supplies; null: the products with none. */
+export const supplierProducts = (db: Db): Promise<{ supplier: string | null; products: number }[]> =>
+  db.selectFrom('data.products as p').select([storedSupplier.as('supplier'), sql<number>`count(*)::int`.as('products')]).groupBy(storedSupplier).execute();
+
+/** The products bought from `supplier` (its trimmed name), by id. */
+export const productIdsOfSupplier = async (db: Db, supplier: string): Promise<number[]> =>
+  (await db.selectFrom('data.products as p').select('p.id').where(storedSupplier, '=', supplier).execute()).map((row) => row.id);
 
 /** The product `p` sold nothing from `from` to `to` (both included). */
 const soldNothingBetween = (from: string, to: string) =>

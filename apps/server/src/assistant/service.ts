@@ -2,7 +2,7 @@
 // questions answered by the intent engine or — when LLM_BASE_URL is set — by the model calling the
 // same data functions as tools, and the actions a user confirms with a button.
 import type { Kysely } from 'kysely';
-import { dayInTimeZone, roleAllows, type AssistantActionRequest, type AssistantBlock, type AssistantContext, type ChatMessage, type QuickAction, type Role, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { dayInTimeZone, MAX_SUPPLIER_LENGTH, roleAllows, type AssistantActionRequest, type AssistantBlock, type AssistantContext, type ChatMessage, type QuickAction, type Role, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../ai/chat.ts';
 import { AppError, validationError } from '../http/errors.ts';
@@ -26,10 +26,14 @@ import {
   forNameWord,
   LAST_12_MONTHS,
   LAST_30_DAYS,
+  listedNames,
+  LISTED_SUPPLIERS,
   nameWordScope,
   productScope,
   salesAhead,
   salesWindow,
+  supplierNames,
+  supplierScope,
   TOP_SELLERS_RANK,
   type Answer,
   type NameWordScope,
@@ -123,6 +127,17 @@ const windowParameter = (dateOrder: DateOrder) => ({
   },
 });
 
+/** The order and stock-out tools' supplier (ADR 0184, amendment 2026-12-06). */
+const supplierWords = {
+  type: 'string',
+  description: `Optional: a supplier's name, as the products' Supplier column holds it ("Acme Wholesale"; case aside): only the products bought from it, for one purchase order per supplier. Omit for every supplier. A name no product has is refused with the suppliers there are.`,
+};
+/** A window tool's parameters with the supplier beside the window. */
+const windowAndSupplier = (dateOrder: DateOrder) => {
+  const window = windowParameter(dateOrder);
+  return { ...window, properties: { ...window.properties, supplier: supplierWords } };
+};
+
 const breakdownWords = {
   type: 'string',
   enum: PERIOD_UNITS,
@@ -175,7 +190,7 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
       required: ['unit'],
     },
   },
-  { name: 'runs_out_first', description: 'Products forecast to run out, soonest first; with a window, those whose first day out falls in it', parameters: windowParameter(dateOrder) },
+  { name: 'runs_out_first', description: "Products forecast to run out, soonest first; with a window, those whose first day out falls in it; with a supplier, that supplier's products", parameters: windowAndSupplier(dateOrder) },
   { name: 'stock_value', description: 'Value of all stock on hand at unit cost', parameters: noParameters },
   {
     name: 'products_without_sales',
@@ -192,8 +207,10 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
     description: `Products in stock with no sales in the last N days (default ${NO_SALES_DAYS}), with the value tied up, the most first`,
     parameters: { type: 'object', properties: { days: wholeNumber(DEAD_STOCK_DAYS, 'Optional: the days without sales'), category: categoryWords } },
   },
-  { name: 'low_stock', description: 'Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included', parameters: windowParameter(dateOrder) },
-  { name: 'reorder_report', description: 'The advised orders with totals; with a window, those whose order-by date is on or before its last day, overdue ones included', parameters: windowParameter(dateOrder) },
+  { name: 'low_stock', description: "Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included; with a supplier, that supplier's products", parameters: windowAndSupplier(dateOrder) },
+  { name: 'reorder_report', description: "The advised orders with totals; with a window, those whose order-by date is on or before its last day, overdue ones included; with a supplier, that supplier's orders (one purchase order)", parameters: windowAndSupplier(dateOrder) },
+  { name: 'suppliers', description: 'The suppliers the products name, each with how many products it supplies and how many of them need an order', parameters: noParameters },
+  { name: 'supplier_of_product', description: 'Who supplies a product; a word of product names ("mugs") gives each product whose name holds it', parameters: { type: 'object', properties: { product: productOrNameWord }, required: ['product'] } },
   { name: 'deliveries', description: 'Late and upcoming scheduled deliveries; with a window, those expected in it', parameters: windowParameter(dateOrder) },
   { name: 'integration_runs', description: "The latest run of each scheduled integration (imports from a web shop or another endpoint): when, how it went, rows written and rejected, and the next run", parameters: noParameters },
 ];
@@ -277,8 +294,20 @@ async function categoryOf(ctx: AssistantContextDeps, args: Record<string, unknow
   const categories = await categoryNames(ctx.db);
   const category = readCategory(Reading.of(words), categories);
   if (category) return categoryScope(category);
-  const listed = `${categories.slice(0, LISTED_CATEGORIES).join(', ')}${categories.length > LISTED_CATEGORIES ? ` and ${categories.length - LISTED_CATEGORIES} more` : ''}`;
-  throw validationError(`No category '${words}'${categories.length ? `: the categories are ${listed}` : ': the products have no categories'}.`);
+  throw validationError(`No category '${words}'${categories.length ? `: the categories are ${listedNames(categories, LISTED_CATEGORIES)}` : ': the products have no categories'}.`);
+}
+
+/** The supplier the tool narrows to, a known one's name (case aside, as the engine reads one); none when not given; refused when no product names it or it is no name. */
+async function supplierOf(ctx: AssistantContextDeps, args: Record<string, unknown>): Promise<string | undefined> {
+  const given = args.supplier;
+  if (given === undefined || given === null) return undefined;
+  if (typeof given !== 'string' || given.length > MAX_SUPPLIER_LENGTH) throw validationError(`'supplier' must be a supplier's name of up to ${MAX_SUPPLIER_LENGTH} characters; got ${JSON.stringify(given).slice(0, 80)}.`);
+  const words = given.trim();
+  if (!words) return undefined;
+  const known = await supplierNames(ctx.db);
+  const found = known.find((name) => name === words) ?? known.find((name) => name.toLowerCase() === words.toLowerCase());
+  if (!found) throw validationError(`No supplier '${words}'${known.length ? `: the suppliers are ${listedNames(known, LISTED_SUPPLIERS)}` : ': no product has a supplier'}.`);
+  return found;
 }
 
 /**
@@ -336,8 +365,11 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
       const scope = await categoryOf(ctx, args);
       return forPeriod(ctx, args, dateOrder, LAST_12_MONTHS, (window) => dataFunctions.bestPeriods(ctx.db, day, window, best, scope));
     }
-    case 'runs_out_first':
-      return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.runsOutFirst(ctx.db, day, due));
+    case 'runs_out_first': {
+      const supplier = await supplierOf(ctx, args);
+      const scope = supplier === undefined ? undefined : await supplierScope(ctx.db, supplier);
+      return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.runsOutFirst(ctx.db, day, due, scope));
+    }
     case 'stock_value':
       return dataFunctions.stockValue(ctx.db);
     case 'products_without_sales': {
@@ -350,10 +382,20 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
       const days = numberOf(args, 'days', DEAD_STOCK_DAYS);
       return dataFunctions.deadStock(ctx.db, await salesWindow(ctx.db, { kind: 'last_days', days }, day), await categoryOf(ctx, args));
     }
-    case 'low_stock':
-      return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.lowStock(ctx.db, due));
-    case 'reorder_report':
-      return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.reorderReport(ctx.db, due));
+    case 'low_stock': {
+      const supplier = await supplierOf(ctx, args);
+      return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.lowStock(ctx.db, due, supplier));
+    }
+    case 'reorder_report': {
+      const supplier = await supplierOf(ctx, args);
+      return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.reorderReport(ctx.db, due, supplier));
+    }
+    case 'suppliers':
+      return dataFunctions.suppliers(ctx.db);
+    case 'supplier_of_product': {
+      const named = await productsOf(ctx, args);
+      return 'products' in named ? dataFunctions.supplierOf(named.products) : forNameWord(named.word, (listed) => Promise.resolve(dataFunctions.supplierOf(listed)));
+    }
     case 'deliveries':
       return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.deliveries(ctx.db, day, due));
     case 'integration_runs':

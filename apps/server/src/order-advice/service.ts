@@ -104,9 +104,11 @@ export function listSuppliers(products: readonly Pick<AdvisedProduct, 'supplier'
   const counts = new Map<string | null, number>();
   if (asked !== undefined) counts.set(asked, 0);
   for (const { supplier = null } of products) counts.set(supplier, (counts.get(supplier) ?? 0) + 1);
-  const byName = (a: string | null, b: string | null) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b));
-  return [...counts].sort(([a], [b]) => byName(a, b)).map(([supplier, count]) => ({ supplier, count }));
+  return [...counts].sort(([a], [b]) => bySupplierName(a, b)).map(([supplier, count]) => ({ supplier, count }));
 }
+
+/** Suppliers in the order a buyer reads them: by name, ignoring case and accents; "no supplier" (null) last. */
+export const bySupplierName = (a: string | null, b: string | null) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b));
 
 /** The catalogue run the advice is dated by: the given one, or the latest completed. */
 const catalogueTask = (db: Kysely<Database>, taskId: string | undefined) => (taskId ? repo.findCatalogueTask(db, taskId) : repo.latestCompletedCatalogueTask(db));

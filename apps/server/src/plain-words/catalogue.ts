@@ -186,3 +186,45 @@ export function unmatchedProductWords(question: string, unused: string[]): strin
 
 /** Said first when words meant as a kind of products match none: the answer is for all of them. */
 export const noProductMatches = (words: string[]) => `No product or category matches "${words.join(' ')}": showing all products.`;
+
+/** The words a question calls a supplier by before its name: "supplier", "vendor", "Lieferant(en)", "leverancier". */
+const SUPPLIER_WORD = '(?:the |our |dem |den |der )?(?:suppliers?|vendors?|lieferant(?:en)?|leveranciers?) ';
+/** Words before a supplier's name that can only mean the supplier: "from", "von", "vom", "bei", "van", or "(for) supplier". */
+const SUPPLIER_LEAD = `(?:(?:from|von|vom|bei|van) (?:the |our |dem |den |der )?(?:${SUPPLIER_WORD})?|(?:for )?${SUPPLIER_WORD})`;
+
+/** A supplier a question names, and the pattern of its words (with the words before it) that the answer uses when it narrows to it. */
+export type NamedSupplier = { supplier: string; pattern: RegExp };
+
+/**
+ * The known supplier the words name after "from", "von", "bei", "van" or "supplier" — or after "for"
+ * when its name is no word of the products' names ("reorder report for Brakes Bros", but "what runs
+ * out for mugs" asks about the mugs, whoever supplies them) — whole words, case aside, the longest
+ * name first; null when none. `isProductWords`: whether words name products by a word of their names.
+ */
+export function readSupplier(reading: Reading, suppliers: readonly string[], isProductWords: (words: string) => boolean): NamedSupplier | null {
+  const longestFirst = [...suppliers].sort((a, b) => b.length - a.length || a.localeCompare(b));
+  for (const supplier of longestFirst) {
+    const name = escapeRegExp(supplier.toLowerCase().replace(/[’']/g, "'")).replace(/ +/g, '\\s+');
+    const plain = wholeWords(`${SUPPLIER_LEAD}${name}`);
+    if (plain.test(reading.text)) return { supplier, pattern: plain };
+    const after = wholeWords(`for (?:the )?${name}`);
+    if (after.test(reading.text) && !isProductWords(supplier)) return { supplier, pattern: after };
+  }
+  return null;
+}
+
+/**
+ * The words a question names a supplier by that the reading left unused, after "from", "von", "bei",
+ * "van" or "supplier" ("what should I order from Zeta": "Zeta"); used when they name no known
+ * supplier, so the answer can say so rather than list every supplier's orders. Null when none.
+ */
+export function askedSupplier(reading: Reading): string | null {
+  const leading = new RegExp(`(?<![\\p{L}\\p{N}])${SUPPLIER_LEAD}`, 'u');
+  const lead = leading.exec(reading.text);
+  if (!lead) return null;
+  const words = reading.part(lead.index + lead[0].length, reading.text.length).unusedWords();
+  if (!words.length) return null;
+  reading.test(leading);
+  words.forEach((word) => reading.test(wholeWords(escapeRegExp(word.toLowerCase()))));
+  return words.join(' ');
+}

@@ -16,7 +16,7 @@ const DESCRIPTIONS: Record<string, string> = {
   deliveries: "Purchase orders: expected_date, quantity, status ('scheduled', 'received', 'cancelled').",
   product_forecasts: 'Daily demand forecast per product with 95% bounds (demand, demand_lower_95, demand_upper_95) and projected stock.',
   stock_projections: 'Daily projected stock per product from its latest forecast, with lower and upper bounds; days_ahead counts from the first forecast day.',
-  reorder_advice: "Reorder advice per product from its latest forecast: reorder_point, safety_stock, order_quantity (in whole cases of the product's order_multiple and at least its min_order_quantity, where it has them), order_by, the first projected stockout_date, and forecast_start, the first day of the forecast (count recent sales back from it, as the order list does).",
+  reorder_advice: "Reorder advice per product from its latest forecast: reorder_point, safety_stock, order_quantity (in whole cases of the product's order_multiple and at least its min_order_quantity, where it has them), order_by, the first projected stockout_date, forecast_start, the first day of the forecast (count recent sales back from it, as the order list does), supplier (the product's, trimmed; null is none: one purchase order per supplier), order_multiple and min_order_quantity (the supplier's case size and minimum order the advice was made under; null is none) and order_quantity_needed (what the forecast needs before the case size and minimum rounded it up; equal to order_quantity where they changed nothing).",
 };
 
 export class ReadableCatalogue {

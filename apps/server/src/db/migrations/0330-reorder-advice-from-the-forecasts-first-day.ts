@@ -5,7 +5,8 @@
 // end: `create or replace` keeps the view's other columns as they are.
 import { sql, type Kysely } from 'kysely';
 
-const adviceColumns = sql.raw(`
+/** The view's columns before this migration, which the later ones keep first (0690's down makes the view of this one again). */
+export const adviceColumns = sql.raw(`
     select f.product_id, p.product_code, p.name as product_name, p.current_stock,
            (f.reorder ->> 'reorderPoint')::float8 as reorder_point,
            (f.reorder ->> 'safetyStock')::float8 as safety_stock,

@@ -64,6 +64,7 @@ import * as productsHaveACaseSizeAndMinimumOrder from './0650-products-have-a-ca
 import * as growthPerUnit from './0660-growth-per-unit.ts';
 import * as deliveriesKeyedOnceTheDaysAreSingle from './0670-deliveries-keyed-once-the-days-are-single.ts';
 import * as productsHaveASupplier from './0680-products-have-a-supplier.ts';
+import * as reorderAdviceNamesTheSupplierAndItsTerms from './0690-reorder-advice-names-the-supplier-and-its-terms.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -129,4 +130,5 @@ export const migrations: Record<string, Migration> = {
   '0660-growth-per-unit': growthPerUnit,
   '0670-deliveries-keyed-once-the-days-are-single': deliveriesKeyedOnceTheDaysAreSingle,
   '0680-products-have-a-supplier': productsHaveASupplier,
+  '0690-reorder-advice-names-the-supplier-and-its-terms': reorderAdviceNamesTheSupplierAndItsTerms,
 };

@@ -1,0 +1,207 @@
+// The assistant by supplier (ADR 0184, amendment 2026-12-06), over the real HTTP server: the reorder
+// report, low stock and what runs out narrowed to the supplier a question names ("from Acme", "for
+// Brakes Bros", "von Lieferant Müller"), a supplier no product names answered with those there are, a
+// supplier's name that is also a word of product names left to the products, which suppliers there
+// are and who supplies a product — and the model's tools given the same supplier, refused when wrong.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssistantBlock, ChatMessage } from '@stockwise/contract';
+import { upsertProductSummaries } from '../dashboard/repo.ts';
+import { startFakeChatModel, type FakeChatModel } from '../testing/fake-chat-model.ts';
+import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const TODAY = new Date().toISOString().slice(0, 10);
+const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const dayWords = (day: string) => `${Number(day.slice(8))} ${SHORT[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+
+/** `order`: the forecast's advice, null where it advises none. "Lantern" is a supplier and a word of a product's name. */
+const PRODUCTS = [
+  { code: 'HEA-1001', name: 'Oil Radiator', supplier: 'Acme Wholesale', stockout: 8, order: { quantity: 10, by: 0 } },
+  { code: 'HEA-1002', name: 'Fan Heater', supplier: ' Acme Wholesale ', stockout: 12, order: { quantity: 6, by: 3 } },
+  { code: 'BRK-01', name: 'Brake Pads', supplier: 'Brakes Bros', stockout: 5, order: { quantity: 4, by: 1 } },
+  { code: 'MUG-01', name: 'Blue Mug', supplier: 'Lieferant Müller', stockout: 20, order: { quantity: 24, by: 9 } },
+  { code: 'LAN-01', name: 'Garden Lantern', supplier: 'Acme Wholesale', stockout: 15, order: null },
+  { code: 'TEA-01', name: 'Tea Lights', supplier: 'Lantern', stockout: 30, order: { quantity: 48, by: 20 } },
+  { code: 'NOS-01', name: 'Loose Twine', supplier: null, stockout: null, order: { quantity: 12, by: 2 } },
+];
+const SUPPLIERS = 'Acme Wholesale, Brakes Bros, Lantern, Lieferant Müller';
+
+/** The products, each sold 1 a day over the last 10 days and counted today, and a catalogue run's advice and stock-outs. */
+async function loadProducts(server: TestServer) {
+  const db = server.database.db;
+  const rows = await db
+    .insertInto('data.products')
+    .values(PRODUCTS.map((p) => ({ product_code: p.code, name: p.name, supplier: p.supplier, current_stock: 20, unit_cost: 2, lead_time_days: 5 })))
+    .returning(['id', 'product_code'])
+    .execute();
+  const idOf = (code: string) => rows.find((row) => row.product_code === code)?.id as number;
+  await db.insertInto('data.stock_snapshots').values(PRODUCTS.map((p) => ({ product_id: idOf(p.code), date: TODAY, stock_level: 20 }))).execute();
+  await db.insertInto('data.sales').values(PRODUCTS.flatMap((p) => Array.from({ length: 10 }, (_, at) => ({ product_id: idOf(p.code), date: addDays(TODAY, -1 - at), quantity: 1 })))).execute();
+  await storeCatalogueAdvice(
+    db,
+    PRODUCTS.map((p) => ({
+      productId: idOf(p.code),
+      forecastStart: TODAY,
+      stockouts: p.stockout === null ? [] : [{ date: addDays(TODAY, p.stockout), type: 'stockForecast' as const }],
+      reorder: { reorderPoint: 0, safetyStock: 0, orderQuantity: p.order?.quantity ?? 0, orderBy: p.order ? addDays(TODAY, p.order.by) : null, leadTimeDays: 5, serviceLevel: 0.95 },
+    })),
+  );
+  await upsertProductSummaries(db, PRODUCTS.map((p) => ({ productId: idOf(p.code), forecastStart: TODAY, cumDemand: [0], cumVariance: [0], firstStockout: p.stockout === null ? null : addDays(TODAY, p.stockout), orderQuantity: p.order?.quantity ?? 0 })));
+}
+
+const tableOf = (message: ChatMessage | undefined) => message?.blocks.find((block): block is Extract<AssistantBlock, { type: 'table' }> => block.type === 'table');
+const actionOf = (message: ChatMessage | undefined) => message?.blocks.find((block): block is Extract<AssistantBlock, { type: 'action' }> => block.type === 'action');
+
+describe.each(backends)('the assistant by supplier on %s', (backend) => {
+  let server: TestServer;
+  let viewer: Awaited<ReturnType<typeof signUpUser>>;
+  const ask = async (content: string) => {
+    const response = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content } });
+    expect(response.status, response.text).toBe(200);
+    return (response.json.messages as ChatMessage[]).at(-1) as ChatMessage;
+  };
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    viewer = await signUpUser(server, { role: 'viewer' });
+    await loadProducts(server);
+  });
+  afterAll(() => server.stop());
+
+  it("narrows the reorder report to the supplier named after from, for or von, named first, without a supplier column, its button creating that supplier's orders", async () => {
+    for (const question of ['reorder report for Acme Wholesale', 'what should I order from acme wholesale?', 'Reorder report for supplier ACME WHOLESALE']) {
+      const answer = await ask(question);
+      expect(answer.content, question).toMatch(/^Reorder report for Acme Wholesale: 2 advised orders, 16 units/);
+      expect(answer.content, question).not.toContain('I did not use');
+      expect(tableOf(answer)?.rows.map((row) => row.styleCode), question).toEqual(['HEA-1001', 'HEA-1002']);
+      expect(tableOf(answer)?.columns.map((column) => column.key), question).not.toContain('supplier');
+      expect(actionOf(answer)?.payload, question).toEqual({ orders: [{ styleCode: 'HEA-1001', quantity: 10 }, { styleCode: 'HEA-1002', quantity: 6 }] });
+    }
+    const german = await ask('was muss ich von Brakes Bros bestellen?');
+    expect(german.content).toMatch(/^Reorder report for Brakes Bros: 1 advised order, 4 units/);
+    // A window and a supplier together: Acme's orders due by tomorrow.
+    const soon = await ask('what should I order from Acme Wholesale in the next 2 days');
+    expect(soon.content).toMatch(/^Reorder report for Acme Wholesale: 1 of 2 advised orders due by /);
+    expect(tableOf(soon)?.rows.map((row) => row.styleCode)).toEqual(['HEA-1001']);
+  });
+
+  it('narrows low stock to the supplier, and shows the supplier column only on a list of several suppliers', async () => {
+    const narrowed = await ask('low stock from Lieferant Müller');
+    expect(narrowed.content).toMatch(/^Low stock from Lieferant Müller: 1 product needs an order, most urgent first: 24 units/);
+    expect(tableOf(narrowed)?.rows.map((row) => row.styleCode)).toEqual(['MUG-01']);
+    expect(tableOf(narrowed)?.columns.map((column) => column.key)).not.toContain('supplier');
+    const all = await ask('show low stock');
+    expect(all.content).toMatch(/^6 products need an order/);
+    const table = tableOf(all);
+    expect(table?.columns.map((column) => column.key).slice(0, 3)).toEqual(['styleCode', 'name', 'supplier']);
+    expect(Object.fromEntries((table?.rows ?? []).map((row) => [row.styleCode, row.supplier]))).toEqual({ 'HEA-1001': 'Acme Wholesale', 'HEA-1002': 'Acme Wholesale', 'BRK-01': 'Brakes Bros', 'MUG-01': 'Lieferant Müller', 'TEA-01': 'Lantern', 'NOS-01': null });
+    const report = tableOf(await ask('reorder report'));
+    expect(report?.columns.map((column) => column.key)).toContain('supplier');
+    expect(report?.totals).toMatchObject({ styleCode: 'Total', supplier: null });
+  });
+
+  it('narrows what runs out to the supplier named after "from"', async () => {
+    const answer = await ask('what runs out from Acme Wholesale?');
+    expect(answer.content).toBe(`Oil Radiator (HEA-1001) runs out first among the products from Acme Wholesale, on ${dayWords(addDays(TODAY, 8))}.`);
+    expect(tableOf(answer)?.rows.map((row) => row.styleCode)).toEqual(['HEA-1001', 'HEA-1002', 'LAN-01']);
+  });
+
+  it('answers a supplier no product names with the suppliers there are, not with every supplier’s orders', async () => {
+    for (const question of ['what should I order from Zeta Supplies?', 'low stock from Zeta Supplies', 'what runs out from Zeta Supplies']) {
+      const answer = await ask(question);
+      expect(answer.content, question).toBe(`No product is bought from a supplier named "Zeta Supplies". The suppliers are ${SUPPLIERS}: ask, for example, "what should I order from Acme Wholesale?".`);
+      expect(tableOf(answer), question).toBeUndefined();
+    }
+  });
+
+  it("leaves a supplier's name that is also a word of product names to the products after \"for\", and reads it as the supplier after \"from\"", async () => {
+    // "Lantern" supplies the Tea Lights, and "Garden Lantern" is a product.
+    const product = await ask('what runs out for lantern');
+    expect(product.content).toContain(`Garden Lantern (LAN-01) is forecast to run out on ${dayWords(addDays(TODAY, 15))}.`);
+    expect(product.content).not.toContain('TEA-01');
+    expect((await ask('when does the Garden Lantern run out')).content).toContain('Garden Lantern (LAN-01) is forecast to run out on');
+    expect((await ask('stock of lanterns')).content).toContain('Garden Lantern (LAN-01) has 20 units on hand');
+    const supplier = await ask('what runs out from Lantern');
+    expect(supplier.content).toBe(`Tea Lights (TEA-01) runs out first among the products from Lantern, on ${dayWords(addDays(TODAY, 30))}.`);
+    expect((await ask('reorder report from Lantern')).content).toMatch(/^Reorder report for Lantern: 1 advised order, 48 units/);
+  });
+
+  it('lists the suppliers with their products and those that need an order, and says who supplies a product', async () => {
+    const answer = await ask('which suppliers do we use?');
+    expect(answer.content).toBe('4 suppliers supply 6 products; 1 product has no supplier. 6 products need an order.');
+    expect(tableOf(answer)?.rows).toEqual([
+      { supplier: 'Acme Wholesale', products: 3, toOrder: 2 },
+      { supplier: 'Brakes Bros', products: 1, toOrder: 1 },
+      { supplier: 'Lantern', products: 1, toOrder: 1 },
+      { supplier: 'Lieferant Müller', products: 1, toOrder: 1 },
+      { supplier: 'No supplier', products: 1, toOrder: 1 },
+    ]);
+    expect((await ask('who supplies HEA-1001?')).content).toBe('Oil Radiator (HEA-1001) is supplied by Acme Wholesale.');
+    expect((await ask('who is the supplier of Loose Twine')).content).toBe("Loose Twine (NOS-01) has no supplier: set one in its Supplier column on the Data screen.");
+    expect((await ask('who supplies the heaters?')).content).toBe('Fan Heater (HEA-1002) is supplied by Acme Wholesale.');
+  });
+
+  it('says in its help that it answers by supplier', async () => {
+    const answer = await ask('blorp');
+    expect(answer.content).toContain('what should I order from Acme');
+    expect(answer.content).toContain('which suppliers do we use, who supplies a product');
+  });
+});
+
+describe.each(backends)("the model's tools by supplier on %s", (backend) => {
+  let server: TestServer;
+  let model: FakeChatModel;
+  let viewer: Awaited<ReturnType<typeof signUpUser>>;
+  beforeAll(async () => {
+    model = await startFakeChatModel();
+    server = await startTestServer(backend, { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'test-model' });
+    viewer = await signUpUser(server, { role: 'viewer' });
+    await loadProducts(server);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await model.close();
+  });
+  /** The model calls these tools in one round: each call's result as the model reads it (the answer's text, or the refusal), and the tools it was given. */
+  const toolResults = async (calls: { name: string; args: Record<string, unknown> }[]) => {
+    model.script([{ toolCalls: calls.map((call, i) => ({ id: `call_${i}`, name: call.name, arguments: JSON.stringify(call.args) })) }, { content: 'Done.' }]);
+    const response = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: 'what do I order from whom?' } });
+    expect(response.status).toBe(200);
+    const [asked, answered] = model.requests.slice(-2);
+    const results = (answered?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => {
+      const content = m.content ?? '';
+      return content.startsWith('Error: ') ? content : (JSON.parse(content) as AssistantBlock[]).flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+    });
+    expect(results).toHaveLength(calls.length);
+    return { results, tools: (asked?.body.tools ?? []) as { function: { name: string; parameters: { properties: Record<string, { type: string; description?: string }> } } }[] };
+  };
+
+  it('gives the order and stock-out tools a supplier, read case aside, and refuses one no product names or that is no name', async () => {
+    const { results, tools } = await toolResults([
+      { name: 'reorder_report', args: { supplier: 'acme wholesale' } },
+      { name: 'low_stock', args: { supplier: 'Brakes Bros', window: 'next week' } },
+      { name: 'runs_out_first', args: { supplier: 'Lantern' } },
+      { name: 'reorder_report', args: { supplier: 'Zeta' } },
+      { name: 'low_stock', args: { supplier: 42 } },
+      { name: 'runs_out_first', args: { supplier: 'x'.repeat(201) } },
+      { name: 'reorder_report', args: { supplier: '  ' } },
+      { name: 'suppliers', args: {} },
+      { name: 'supplier_of_product', args: { product: 'HEA-1001' } },
+    ]);
+    for (const name of ['reorder_report', 'low_stock', 'runs_out_first']) {
+      const parameter = tools.find((tool) => tool.function.name === name)?.function.parameters.properties.supplier;
+      expect(parameter?.type, name).toBe('string');
+      expect(parameter?.description, name).toContain("a supplier's name");
+    }
+    expect(results[0]).toMatch(/^Reorder report for Acme Wholesale: 2 advised orders, 16 units/);
+    expect(results[1]).toMatch(/^Low stock from Brakes Bros: 1 of the 1 products that need an order must be ordered by /);
+    expect(results[2]).toBe(`Tea Lights (TEA-01) runs out first among the products from Lantern, on ${dayWords(addDays(TODAY, 30))}.`);
+    expect(results[3]).toBe(`Error: No supplier 'Zeta': the suppliers are ${SUPPLIERS}.`);
+    expect(results[4]).toBe("Error: 'supplier' must be a supplier's name of up to 200 characters; got 42.");
+    expect(results[5]).toMatch(/^Error: 'supplier' must be a supplier's name of up to 200 characters; got "x+\.$/);
+    expect(results[6]).toMatch(/^Reorder report: 6 advised orders/);
+    expect(results[7]).toBe('4 suppliers supply 6 products; 1 product has no supplier. 6 products need an order.');
+    expect(results[8]).toBe('Oil Radiator (HEA-1001) is supplied by Acme Wholesale.');
+  });
+});
