@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { MAX_BATCH_ORDERS, type RecordedOrders } from '@stockwise/contract';
-import { forecastClient, type ForecastClient } from '../testing/forecast-client.ts';
+import { forecastClient, insertSteadySeller, type ForecastClient } from '../testing/forecast-client.ts';
 import { backends, signUpEachRole, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const DAY_MS = 86_400_000;
@@ -43,12 +43,7 @@ describe.each(backends)('a purchase order recorded at once, on %s', (backend) =>
       { product_code: 'LAMP-2', name: 'Floor Lamp', current_stock: 150, unit_cost: 30, lead_time_days: 7, supplier: 'Lumen Ltd' },
       { product_code: 'CHEESE-1', name: 'Cheddar', current_stock: 4, unit_cost: 9, lead_time_days: 3, unit: 'kg', supplier: 'Dairy Co' },
     ];
-    for (const product of shop) {
-      const { id } = await db.insertInto('data.products').values(product).returning('id').executeTakeFirstOrThrow();
-      const soldPerDay = product.unit === 'kg' ? 0.75 : 10;
-      await db.insertInto('data.sales').values(Array.from({ length: 120 }, (_, i) => ({ product_id: id, date: day(i - 120), quantity: soldPerDay }))).execute();
-      await db.insertInto('data.stock_snapshots').values({ product_id: id, date: day(-1), stock_level: product.current_stock }).execute();
-    }
+    for (const product of shop) await insertSteadySeller(db, product, product.unit === 'kg' ? 0.75 : 10);
     tokens = await signUpEachRole(server);
     client = forecastClient(server, tokens.admin);
     expect(await client.run()).toMatchObject({ status: 'completed' });
