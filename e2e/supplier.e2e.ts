@@ -10,6 +10,7 @@ import type { InventoryReport } from '@stockwise/contract';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
+import { demoApi } from './support/demo-api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const HARBOUR = 'Harbour Trading Co.';
@@ -17,32 +18,10 @@ let server: RunningServer;
 let token = '';
 const browser = useBrowser({ baseUrl: () => server.baseUrl });
 
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  const answer = await fetch(`${server.baseUrl}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
-/** The first page of the list (under `query`), once the demo's first catalogue run (started by its seeding) has ended. */
-async function latestReport(query = ''): Promise<InventoryReport> {
-  for (const deadline = Date.now() + 150_000; Date.now() < deadline; ) {
-    const answer = await api<{ success: boolean; report?: InventoryReport }>(`/forecasting/latest-report/${query}`);
-    if (answer.success && answer.report) return answer.report;
-    await new Promise((resolve) => setTimeout(resolve, 500)); // polling the server's background run
-  }
-  throw new Error('no latest report after 150 s');
-}
-
-/** Sets a product's supplier on the products table, as the Data screen's row form saves it. */
-async function setSupplier(code: string, supplier: string) {
-  const filters = encodeURIComponent(JSON.stringify({ product_code: { equals: code } }));
-  const [row] = (await api<{ results: { id: number }[] }>(`/records/tables/products/data/?page=1&page_size=1&filters_json=${filters}`)).results;
-  await api('/records/tables/products/rows/edit/', { id: row!.id, supplier });
-}
+const { latestReport, setSupplier } = demoApi(
+  () => server.baseUrl,
+  () => token,
+);
 
 beforeAll(async () => {
   server = await startServer({ name: 'supplier', accessTokenTtlSeconds: 900 });

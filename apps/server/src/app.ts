@@ -17,7 +17,7 @@ import { forecastingRoutes } from './forecasting/routes.ts';
 import { orderAdviceRoutes } from './order-advice/routes.ts';
 import { importRoutes } from './import/routes.ts';
 import type { ImportedTable } from './import/service.ts';
-import { createForecastingContext, refreshForecastAfterOrder, refreshForecastsAfterDeliveries, refreshForecastsAfterRowsChange, refreshSummaryAfterProductsDeleted, requestCatalogueForecast, writesForecastInput, type ForecastingContext } from './forecasting/service.ts';
+import { createForecastingContext, refreshForecastAfterOrders, refreshForecastsAfterDeliveries, refreshForecastsAfterRowsChange, refreshSummaryAfterProductsDeleted, requestCatalogueForecast, writesForecastInput, type ForecastingContext } from './forecasting/service.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import type { IntegrationsContext } from './integrations/service.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
@@ -225,7 +225,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
     }),
   );
   await app.register(forecastingRoutes(forecastingContext));
-  await app.register(orderAdviceRoutes({ db: database.db, onOrderRecorded: (productId, userId) => refreshForecastAfterOrder(forecastingContext, productId, userId) }));
+  await app.register(orderAdviceRoutes({ db: database.db, onOrdersRecorded: (productIds, userId) => refreshForecastAfterOrders(forecastingContext, productIds, userId) }));
   const reportsContext = await createReportsContext({ config, database });
   app.addHook('onClose', () => closeReportsContext(reportsContext));
   await app.register(reportRoutes(reportsContext));

@@ -54,3 +54,25 @@ export const recordedOrder = z.object({
   taskId: z.string().nullable(),
 });
 export type RecordedOrder = z.infer<typeof recordedOrder>;
+
+/** The most orders one batch records: a supplier's purchase order, not the whole catalogue's list (ADR 0185). */
+export const MAX_BATCH_ORDERS = 500;
+
+/** Several orders recorded at once, all or none (ADR 0185): a buyer's purchase order to one supplier. */
+export const recordOrdersRequest = z.strictObject({
+  orders: z
+    .array(recordOrderRequest, { error: 'Expected a list of orders.' })
+    .min(1, 'Choose at least one order to record.')
+    .max(MAX_BATCH_ORDERS, `At most ${MAX_BATCH_ORDERS} orders at once.`),
+});
+export type RecordOrdersRequest = z.infer<typeof recordOrdersRequest>;
+
+export const recordedOrders = z.object({
+  /** The one forecast run that counts every order of the batch (GET /api/forecasting/status/{id}/); null when it could not be queued. */
+  taskId: z.string().nullable(),
+  /** How many orders were recorded: all of the request's. */
+  recorded: z.number(),
+  /** Each order as the single route answers it, in the request's order (without its own task). */
+  deliveries: z.array(recordedOrder.omit({ taskId: true })),
+});
+export type RecordedOrders = z.infer<typeof recordedOrders>;

@@ -260,13 +260,16 @@ export async function refreshForecastsAfterDeliveries(ctx: ForecastingContext, p
 }
 
 /**
- * The product a buyer recorded an order of is forecast again on its own (ADR 0182), by the rule of
- * a row write (ADR 0133): the run of it waiting to start, which has read nothing yet, else a new one.
- * The run's task id, for the screen to follow.
+ * The products a buyer recorded orders of, forecast again in one run the screen follows: one
+ * product on its own (ADR 0182), by the rule of a row write (ADR 0133) — the run of it waiting to
+ * start, which has read nothing yet, else a new one; several (a supplier's purchase order, ADR 0185)
+ * in a catalogue run, which joins one already queued (ADR 0132): a task names one product or the
+ * whole catalogue. The run's task id.
  */
-export async function refreshForecastAfterOrder(ctx: ForecastingContext, productId: number, requestedBy: number): Promise<string> {
-  const product = await repo.queuedProductRun(ctx.db, productId);
-  if (!product) throw productNotFound(String(productId));
+export async function refreshForecastAfterOrders(ctx: ForecastingContext, productIds: number[], requestedBy: number): Promise<string> {
+  if (productIds.length > 1) return requestCatalogueRun(ctx, DEFAULT_FORECAST_DAYS, requestedBy);
+  const product = await repo.queuedProductRun(ctx.db, productIds[0]!);
+  if (!product) throw productNotFound(String(productIds[0]));
   return product.taskId ?? queueProductTask(ctx, { styleCode: product.styleCode, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy });
 }
 

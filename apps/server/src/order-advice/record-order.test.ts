@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { dayInTimeZone, type DashboardResponse, type InventoryReport } from '@stockwise/contract';
-import { forecastClient, type ForecastClient } from '../testing/forecast-client.ts';
+import { forecastClient, insertSteadySeller, type ForecastClient } from '../testing/forecast-client.ts';
 import { backends, signUpEachRole, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const DAY_MS = 86_400_000;
@@ -45,11 +45,7 @@ describe.each(backends)('an order recorded from the list, on %s', (backend) => {
       // No unit, but sold by the metre on the till: orders in fractions, as its forecast does.
       { product: { product_code: 'ROPE-1', name: 'Rope', current_stock: 20, unit_cost: 1, lead_time_days: 5 }, soldPerDay: 2.5 },
     ];
-    for (const { product, soldPerDay } of shop) {
-      const { id } = await db.insertInto('data.products').values(product).returning('id').executeTakeFirstOrThrow();
-      await db.insertInto('data.sales').values(Array.from({ length: 120 }, (_, i) => ({ product_id: id, date: day(i - 120), quantity: soldPerDay }))).execute();
-      await db.insertInto('data.stock_snapshots').values({ product_id: id, date: day(-1), stock_level: product.current_stock }).execute();
-    }
+    for (const { product, soldPerDay } of shop) await insertSteadySeller(db, product, soldPerDay);
     tokens = await signUpEachRole(server);
     client = forecastClient(server, tokens.admin);
     expect(await client.run()).toMatchObject({ status: 'completed' });

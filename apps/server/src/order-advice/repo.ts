@@ -111,16 +111,19 @@ export async function listedOrderBy(db: Db, recentDays: number): Promise<{ order
   return { orderByDates, deliveriesLate: rows.length - orderByDates.length };
 }
 
+const orderedProductsQuery = (db: Db) =>
+  db
+    .selectFrom('data.products as p')
+    .select(['p.id', 'p.product_code', 'p.name', 'p.unit', sql<boolean>`exists (select 1 from data.sales s where s.product_id = p.id and s.quantity <> trunc(s.quantity))`.as('sold_in_fractions')]);
+
 /**
  * The product an order is recorded for, by its code, and whether a sale of it ever had a fraction
  * (0.25): then it is ordered in fractions, as its forecast rounds it (ADR 0176), whatever its unit.
  */
-export const orderedProduct = (db: Db, code: string) =>
-  db
-    .selectFrom('data.products as p')
-    .select(['p.id', 'p.product_code', 'p.name', 'p.unit', sql<boolean>`exists (select 1 from data.sales s where s.product_id = p.id and s.quantity <> trunc(s.quantity))`.as('sold_in_fractions')])
-    .where('p.product_code', '=', code)
-    .executeTakeFirst();
+export const orderedProduct = (db: Db, code: string) => orderedProductsQuery(db).where('p.product_code', '=', code).executeTakeFirst();
+
+/** The products of a batch of orders, by their codes (those that exist), as `orderedProduct` reads one. */
+export const orderedProducts = (db: Db, codes: string[]) => orderedProductsQuery(db).where('p.product_code', 'in', codes).execute();
 
 /**
  * Takes the turn of each product's delivery days until the transaction ends, in one order (two

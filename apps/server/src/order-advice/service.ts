@@ -20,7 +20,9 @@ import {
   type ListedOrder,
   type ListSupplier,
   type RecordedOrder,
+  type RecordedOrders,
   type RecordOrderRequest,
+  type RecordOrdersRequest,
   type SupplierOrder,
   type UnitQuantity,
 } from '@stockwise/contract';
@@ -206,8 +208,8 @@ export async function needingAttention(db: Kysely<Database>, taskId?: string): P
   return { ...listed, unknownStock: unknownStock.count };
 }
 
-/** `onOrderRecorded`: the product's forecast is run again with the order in it; the run's task id. */
-export type OrderAdviceContext = { db: Kysely<Database>; onOrderRecorded: (productId: number, userId: number) => Promise<string> };
+/** `onOrdersRecorded`: the products' forecasts are run again, in one run, with the orders in them; the run's task id. */
+export type OrderAdviceContext = { db: Kysely<Database>; onOrdersRecorded: (productIds: number[], userId: number) => Promise<string> };
 
 type OrderedProduct = NonNullable<Awaited<ReturnType<typeof repo.orderedProduct>>>;
 
@@ -240,6 +242,45 @@ function orderedQuantity(typed: number | string, product: OrderedProduct): numbe
   return value;
 }
 
+/** An order whose quantity and day were read and checked, ready to be written. */
+type CheckedOrder = { product: OrderedProduct; order: { productId: number; expectedDate: string; quantity: number } };
+
+/** An order checked against its product and the shop's today: what to write, or each field's problem. */
+function checkedOrder(request: RecordOrderRequest, product: OrderedProduct, today: string): CheckedOrder | Record<'quantity' | 'expectedDate', string[]> {
+  const quantity = orderedQuantity(request.quantity, product);
+  const arrival = orderArrivalProblem(request.expectedDate, today);
+  if (typeof quantity !== 'string' && !arrival) return { product, order: { productId: Number(product.id), expectedDate: request.expectedDate, quantity } };
+  return { ...(typeof quantity === 'string' ? { quantity: [quantity] } : {}), ...(arrival ? { expectedDate: [arrival] } : {}) } as Record<'quantity' | 'expectedDate', string[]>;
+}
+
+const isChecked = (checked: ReturnType<typeof checkedOrder>): checked is CheckedOrder => 'order' in checked;
+
+/** The order as a scheduled delivery, named as the user's edit on the Data screen; undefined when its day holds only received or cancelled ones. */
+async function writeOrder(trx: Kysely<Database>, order: CheckedOrder['order'], userId: number) {
+  const written = await repo.addOrderedDelivery(trx, order);
+  if (written) await recordRowEdit(trx, { tableName: 'deliveries', rowId: written.id, version: written.version, userId });
+  return written;
+}
+
+const answeredOrder = ({ product, order }: CheckedOrder, delivery: { id: number; quantity: number }): Omit<RecordedOrder, 'taskId'> => ({
+  styleCode: product.product_code,
+  name: product.name,
+  unit: productUnit(product.unit),
+  ordered: order.quantity,
+  expectedDate: order.expectedDate,
+  delivery: { id: delivery.id, quantity: delivery.quantity },
+});
+
+/** The forecast run that counts the orders, queued after the commit; a failure to queue is logged, not answered (the next run counts them). */
+async function refreshAfterOrders(ctx: OrderAdviceContext, productIds: number[], userId: number): Promise<string | null> {
+  try {
+    return await ctx.onOrdersRecorded(productIds, userId);
+  } catch (error) {
+    logError('after recording orders', error, { product_ids: productIds.join(',') });
+    return null;
+  }
+}
+
 /**
  * A buyer's order of one product (ADR 0182), recorded from the order list: a scheduled delivery of
  * `quantity` on `expectedDate` — the shop's today at the earliest (ADR 0173), added to the one already
@@ -250,25 +291,71 @@ function orderedQuantity(typed: number | string, product: OrderedProduct): numbe
 export async function recordOrder(ctx: OrderAdviceContext, request: RecordOrderRequest, userId: number): Promise<RecordedOrder> {
   const product = await repo.orderedProduct(ctx.db, request.styleCode);
   if (!product) throw notFoundError(`Product '${echoed(request.styleCode, 64)}' not found.`);
-  const quantity = orderedQuantity(request.quantity, product);
+  const checked = checkedOrder(request, product, dayInTimeZone(Date.now(), await shopTimeZone(ctx.db)));
+  if (!isChecked(checked)) throw validationError(Object.values(checked).map(([problem]) => problem).join(' '), checked);
+  const delivery = await inTransaction(ctx.db, (trx) => writeOrder(trx, checked.order, userId));
+  if (!delivery) throw dayTaken(product, request.expectedDate, await repo.deliveryStatusOn(ctx.db, checked.order.productId, request.expectedDate));
+  return { ...answeredOrder(checked, delivery), taskId: await refreshAfterOrders(ctx, [checked.order.productId], userId) };
+}
+
+/** The field of an order of a batch, as the request's schema names it: `orders.3.quantity`. */
+const batchField = (position: number, field: string) => `orders.${position}.${field}`;
+
+/**
+ * A buyer's purchase order to one supplier: several orders recorded at once, all or none (ADR
+ * 0185). Every order is checked first by the single order's rules — an unknown product is a 404
+ * naming every unknown code; a bad quantity or day, or a second order of a product for a day the
+ * batch already orders it, a 400 naming each order's position and field — then all are written in
+ * one transaction, each product's delivery days taken first in the one order `lockDeliveryDays`
+ * keeps; a day holding only received or cancelled deliveries refuses the whole batch (409 naming
+ * those products), nothing written. One forecast run then counts them all.
+ */
+export async function recordOrders(ctx: OrderAdviceContext, request: RecordOrdersRequest, userId: number): Promise<RecordedOrders> {
+  const products = new Map((await repo.orderedProducts(ctx.db, [...new Set(request.orders.map((order) => order.styleCode))])).map((product) => [product.product_code, product]));
+  const unknown = [...new Set(request.orders.map((order) => order.styleCode).filter((code) => !products.has(code)))];
+  if (unknown.length) throw notFoundError(`${unknown.length === 1 ? 'Product' : 'Products'} not found: ${unknown.map((code) => `'${echoed(code, 64)}'`).join(', ')}.`);
   const today = dayInTimeZone(Date.now(), await shopTimeZone(ctx.db));
-  const arrival = orderArrivalProblem(request.expectedDate, today);
-  const errors = { ...(typeof quantity === 'string' ? { quantity: [quantity] } : {}), ...(arrival ? { expectedDate: [arrival] } : {}) };
-  if (typeof quantity === 'string' || arrival) throw validationError(Object.values(errors).map(([problem]) => problem).join(' '), errors);
-  const order = { productId: Number(product.id), expectedDate: request.expectedDate, quantity };
-  const delivery = await inTransaction(ctx.db, async (trx) => {
-    const written = await repo.addOrderedDelivery(trx, order);
-    if (written) await recordRowEdit(trx, { tableName: 'deliveries', rowId: written.id, version: written.version, userId });
-    return written;
+  const errors: Record<string, string[]> = {};
+  const checkedOrders: CheckedOrder[] = [];
+  const firstOfDay = new Map<string, number>();
+  request.orders.forEach((request, position) => {
+    const checked = checkedOrder(request, products.get(request.styleCode)!, today);
+    if (!isChecked(checked)) {
+      for (const [field, problems] of Object.entries(checked)) errors[batchField(position, field)] = problems;
+      return;
+    }
+    const key = `${checked.order.productId}:${checked.order.expectedDate}`;
+    const first = firstOfDay.get(key);
+    if (first !== undefined) {
+      errors[batchField(position, 'expectedDate')] = [`${checked.product.product_code} arriving ${formatDay(checked.order.expectedDate)} is already order ${first + 1} of this list: one line per product and day (add the quantities up).`];
+      return;
+    }
+    firstOfDay.set(key, position);
+    checkedOrders.push(checked);
   });
-  if (!delivery) throw dayTaken(product, request.expectedDate, await repo.deliveryStatusOn(ctx.db, order.productId, order.expectedDate));
-  let taskId: string | null = null;
-  try {
-    taskId = await ctx.onOrderRecorded(order.productId, userId);
-  } catch (error) {
-    logError('after recording an order', error, { product_id: order.productId });
-  }
-  return { styleCode: product.product_code, name: product.name, unit: productUnit(product.unit), ordered: quantity, expectedDate: order.expectedDate, delivery: { id: delivery.id, quantity: delivery.quantity }, taskId };
+  if (Object.keys(errors).length) throw validationError(Object.entries(errors).map(([field, [problem]]) => `${field.replace(/^orders\.(\d+)\./, 'orders[$1].')}: ${problem}`).join('; '), errors);
+  const productIds = [...new Set(checkedOrders.map(({ order }) => order.productId))];
+  const written = await inTransaction(ctx.db, async (trx) => {
+    await repo.lockDeliveryDays(trx, productIds);
+    const deliveries: Omit<RecordedOrder, 'taskId'>[] = [];
+    const taken: { checked: CheckedOrder; position: number; status: string | undefined }[] = [];
+    for (const [position, checked] of checkedOrders.entries()) {
+      const delivery = await writeOrder(trx, checked.order, userId);
+      if (delivery) deliveries.push(answeredOrder(checked, delivery));
+      else taken.push({ checked, position, status: await repo.deliveryStatusOn(trx, checked.order.productId, checked.order.expectedDate) });
+    }
+    // Thrown inside the transaction: nothing of the batch is written.
+    if (taken.length) throw daysTaken(taken);
+    return deliveries;
+  });
+  return { taskId: await refreshAfterOrders(ctx, productIds, userId), recorded: written.length, deliveries: written };
+}
+
+/** Days of a batch that hold a product's delivery received or cancelled: the whole batch refused (409), each such order's day named. */
+function daysTaken(taken: { checked: CheckedOrder; position: number; status: string | undefined }[]): AppError {
+  const fieldErrors = Object.fromEntries(taken.map(({ checked, position, status }) => [batchField(position, 'expectedDate'), [dayTaken(checked.product, checked.order.expectedDate, status).message]]));
+  const codes = taken.map(({ checked }) => checked.product.product_code).join(', ');
+  return new AppError('conflict', `Nothing was recorded: the day of the order of ${codes} holds a delivery recorded as received or cancelled. ${Object.values(fieldErrors).map(([problem]) => problem).join(' ')}`, { fieldErrors });
 }
 
 /** The day holds the product's delivery received or cancelled: an order is not added to it (409 naming the day). */

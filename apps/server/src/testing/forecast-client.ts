@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { expect } from 'vitest';
-import type { Database } from '../db/schema.ts';
+import type { Database, ProductsTable } from '../db/schema.ts';
 import type { ProductForecastResponse, RecordedOrder, TaskStatusResponse } from '@stockwise/contract';
 import { signUpUser, startTestServer, type Backend, type TestServer } from './test-server.ts';
 import { importFile } from './uploads.ts';
@@ -64,6 +64,17 @@ async function runsSettled(db: Kysely<Database>, styleCode: string | null): Prom
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * A product that sold `soldPerDay` every day of the 120 days before today (UTC) and was counted
+ * yesterday at its current stock: a steady seller whose forecast advises an order by its stock.
+ */
+export async function insertSteadySeller(db: Kysely<Database>, product: Insertable<ProductsTable> & { current_stock: number }, soldPerDay: number): Promise<void> {
+  const day = historyUntilYesterday(120);
+  const { id } = await db.insertInto('data.products').values(product).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('data.sales').values(Array.from({ length: 120 }, (_, i) => ({ product_id: id, date: day(i), quantity: soldPerDay }))).execute();
+  await db.insertInto('data.stock_snapshots').values({ product_id: id, date: day(119), stock_level: product.current_stock }).execute();
+}
 
 /**
  * The ISO dates of a history of `days` days that ends yesterday (`dayOf(days)` is today): a stock

@@ -154,8 +154,8 @@ const supplierParam = (supplier: SupplierFilter): Record<string, string> => (sup
 export const fetchReportExport = (format: 'csv' | 'xlsx', report: { inactive_days: number }, includeInactive: boolean, supplier?: SupplierFilter): Promise<Blob> =>
   fetchExport('/forecasting/latest-report/export/', format, { inactive_days: report.inactive_days, include_inactive: includeInactive ? 'true' : 'false', ...supplierParam(supplier) });
 
-/** One page of the latest report; products without recent demand only when `includeInactive`; one supplier's only when `supplier` is given. */
-export async function fetchLatestReport(options: { page?: number; includeInactive?: boolean; supplier?: SupplierFilter } = {}): Promise<LatestReportResponse> {
-  const params = { page: options.page ?? 1, include_inactive: options.includeInactive ? 'true' : 'false', ...supplierParam(options.supplier) };
+/** One page of the latest report (of the server's size unless `pageSize`); products without recent demand only when `includeInactive`; one supplier's only when `supplier` is given. */
+export async function fetchLatestReport(options: { page?: number; pageSize?: number; includeInactive?: boolean; supplier?: SupplierFilter } = {}): Promise<LatestReportResponse> {
+  const params = { page: options.page ?? 1, ...(options.pageSize ? { page_size: options.pageSize } : {}), include_inactive: options.includeInactive ? 'true' : 'false', ...supplierParam(options.supplier) };
   return (await api.get<LatestReportResponse>('/forecasting/latest-report/', { params })).data;
 }

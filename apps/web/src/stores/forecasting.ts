@@ -7,7 +7,7 @@
 // forecastError, report: isLoadingReport/reportError, low stock: isLoadingLowStock/lowStockError,
 // generation: generation.phase/generation.error).
 import { create } from 'zustand';
-import { DEFAULT_FORECAST_DAYS, type InventoryReport, type ProductForecastResponse, type RecordedOrder, type RecordOrderRequest } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, type InventoryReport, type ProductForecastResponse, type RecordedOrder, type RecordedOrders, type RecordOrderRequest } from '@stockwise/contract';
 import * as forecastingApi from '../api/forecasting.ts';
 import * as orderAdviceApi from '../api/order-advice.ts';
 import type { Product, SupplierFilter } from '../api/forecasting.ts';
@@ -105,6 +105,12 @@ export type ForecastingActions = {
    * what the advice is now, in the order's notice `noticeId` (not again if it was closed meanwhile), else in a new one.
    */
   followRecordedOrder: (recorded: RecordedOrder, options?: Pick<PollOptions, 'sleep' | 'log'> & { noticeId?: number }) => Promise<void>;
+  /**
+   * Records a supplier's orders at once, all or none (ADR 0185; a refusal throws the normalised
+   * error, its fields named `orders.3.quantity`): one notice for the batch, its products "Updating
+   * advice…" until the one run that counts them ends, then the lists read again.
+   */
+  recordOrders: (orders: RecordOrderRequest[], supplier: string | null) => Promise<RecordedOrders>;
   dismissOrderNotice: (id: number) => void;
   dismissOrderNotices: () => void;
 };
@@ -151,6 +157,8 @@ export const initialForecastingState: ForecastingState = {
 
 /** A single product's run takes about a tenth of a second (ADR 0182): its end is asked for every half second, for up to a minute. */
 const ORDER_RUN_POLL = { intervalMs: 500, maxAttempts: 120 };
+/** Several products' orders are counted by a catalogue run (ADR 0185): seconds on a large catalogue, so asked for every second, for up to ten minutes. */
+const BATCH_RUN_POLL = { intervalMs: 1000, maxAttempts: 600 };
 let noticeCount = 0;
 
 type AdvicePage = { report: InventoryReport | null; message: string | null };
@@ -350,6 +358,33 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
       const notices = get().orderNotices;
       const orderNotices = noticeId === undefined ? [...notices, settled] : notices.map((shown) => (shown.id === noticeId ? { ...settled, id: noticeId } : shown));
       set({ ordersUpdating: stillUpdating, orderNotices });
+    },
+
+    recordOrders: async (orders, supplier) => {
+      let recorded: RecordedOrders;
+      try {
+        recorded = await orderAdviceApi.recordOrders({ orders });
+      } catch (error) {
+        throw normalizeError(error);
+      }
+      const codes = recorded.deliveries.map((order) => order.styleCode);
+      const said = (outcome: string) => `${i18n.t(supplier === null ? 'forecasting.recordOrders.recordedNoSupplier' : 'forecasting.recordOrders.recorded', { count: recorded.recorded, supplier })} ${outcome}`;
+      const name = supplier ?? i18n.t('forecasting.recordOrders.noSupplierName');
+      const recording: OrderNotice = { id: ++noticeCount, name, text: said(i18n.t('forecasting.recordOrders.updatingNotice')), settled: false, failed: false };
+      set({ ordersUpdating: { ...get().ordersUpdating, ...Object.fromEntries(codes.map((code) => [code, true as const])) }, orderNotices: [...get().orderNotices, recording] });
+      void (async () => {
+        const outcome = recorded.taskId
+          ? await pollGeneration({ taskId: recorded.taskId, fetchStatus: forecastingApi.fetchTaskStatus, ...BATCH_RUN_POLL })
+          : ({ kind: 'error', message: i18n.t('forecasting.recordOrder.notQueued') } as const);
+        codes.forEach((code) => forecastingApi.invalidateProductForecast(code));
+        const selected = get().selectedCode;
+        await Promise.all([selected && codes.includes(selected) ? loadForecast(selected) : null, get().loadLatestReport(), get().loadLowStock()]);
+        const stillUpdating = Object.fromEntries(Object.entries(get().ordersUpdating).filter(([code]) => !codes.includes(code)));
+        const failed = outcome.kind === 'error';
+        const text = said(failed ? i18n.t('forecasting.recordOrders.notUpdated', { reason: outcome.message }) : i18n.t('forecasting.recordOrders.updated'));
+        set({ ordersUpdating: stillUpdating, orderNotices: get().orderNotices.map((shown) => (shown.id === recording.id ? { ...shown, text, settled: true, failed } : shown)) });
+      })();
+      return recorded;
     },
 
     dismissOrderNotice: (id) => set({ orderNotices: get().orderNotices.filter((shown) => shown.id !== id) }),

@@ -5,51 +5,34 @@
 // as a scheduled delivery; the product's advice is then updated on the row.
 // Editors and administrators only, as the route is.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dayInPattern, formatDay, orderArrivalDay, orderArrivalProblem, quantityFormat, readTypedDay, typedFilterProblemText } from '@stockwise/contract';
+import { formatDay, quantityFormat } from '@stockwise/contract';
 import type { NormalizedError } from '../../api/errors.ts';
-import { shopToday } from '../../api/shop-day.ts';
-import { DayField } from '../../components/day-field/DayField.tsx';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
 import { useFocusFirstInvalid } from '../../components/form-focus.ts';
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { useCan } from '../../stores/role.ts';
-import { useShopStore } from '../../stores/shop.ts';
-import { useViewerDates } from '../../components/viewer-dates.ts';
 import { orderDueNow } from './order-by.tsx';
 import { withUnit } from '../../components/quantity-words.ts';
+import { OrderArrivalInput, orderFieldErrors, OrderQuantityInput, useOrderFields, type OrderProblems } from './order-fields.tsx';
 
 /** What a row (or the product panel) knows of the order it advises; `supplier`: who it is ordered from, when the product has one (ADR 0184). */
 export type AdvisedOrder = { styleCode: string; name: string; unit: string | null; supplier?: string | null; orderQuantity: number; orderBy: string | null; leadTimeDays: number };
 
-type Field = 'quantity' | 'expectedDate';
-type Problems = Partial<Record<Field, string>>;
-const FIELDS: readonly Field[] = ['quantity', 'expectedDate'];
-
 export function RecordOrderDialog({ order, onClose }: { order: AdvisedOrder; onClose: () => void }) {
   const { t } = useTranslation();
   const recordOrder = useForecastingStore((state) => state.recordOrder);
-  const dates = useViewerDates();
-  const today = shopToday(useShopStore((state) => state.timeZoneInEffect));
+  const { dates, today, proposedArrival, checkedOrder } = useOrderFields();
   const [quantity, setQuantity] = useState(() => String(order.orderQuantity));
-  const [arrival, setArrival] = useState(() => dayInPattern(orderArrivalDay(today, order.leadTimeDays), dates.pattern));
-  const [problems, setProblems] = useState<Problems>({});
+  const [arrival, setArrival] = useState(() => proposedArrival(order.leadTimeDays));
+  const [problems, setProblems] = useState<OrderProblems>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const advised = withUnit(quantityFormat.format(order.orderQuantity), order.unit);
 
-  /** The day typed, or why it is none an order can arrive on (the shop's today at the earliest). */
-  const arrivalDay = (): { day: string } | { problem: string } => {
-    if (!arrival.trim()) return { problem: t('forecasting.recordOrder.arrivalRequired') };
-    const read = readTypedDay(arrival, dates.order);
-    if ('problem' in read) return { problem: read.problem === 'noSuchDay' ? typedFilterProblemText(read, dates.order) : t('forecasting.recordOrder.notADate', { pattern: dates.pattern, example: dayInPattern(today, dates.pattern) }) };
-    const problem = orderArrivalProblem(read.day, today);
-    return problem ? { problem } : read;
-  };
-
-  const refuse = (found: Problems, message: string | null = null) => {
+  const refuse = (found: OrderProblems, message: string | null = null) => {
     setProblems(found);
     setRefusal(message);
     focusFirstInvalid();
@@ -57,18 +40,16 @@ export function RecordOrderDialog({ order, onClose }: { order: AdvisedOrder; onC
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const day = arrivalDay();
-    const found: Problems = { ...(quantity.trim() ? {} : { quantity: t('forecasting.recordOrder.quantityRequired') }), ...('problem' in day ? { expectedDate: day.problem } : {}) };
-    if (Object.keys(found).length || 'problem' in day) return refuse(found);
+    const checked = checkedOrder(quantity, arrival);
+    if ('problems' in checked) return refuse(checked.problems);
     setSaving(true);
     try {
-      // The figure as typed: the server reads it in the product's unit ("250 g", "1,5"), as the Data screen's form does.
-      await recordOrder({ styleCode: order.styleCode, quantity: quantity.trim(), expectedDate: day.day });
+      await recordOrder({ styleCode: order.styleCode, ...checked });
       onClose();
     } catch (error) {
       setSaving(false);
       const { message, details } = error as NormalizedError;
-      const named = Object.fromEntries(FIELDS.flatMap((field) => (details.fieldErrors[field] ? [[field, details.fieldErrors[field].join(' ')]] : [])));
+      const named = orderFieldErrors(details.fieldErrors);
       refuse(named, Object.keys(named).length ? null : message);
     }
   };
@@ -95,35 +76,21 @@ export function RecordOrderDialog({ order, onClose }: { order: AdvisedOrder; onC
               {refusal}
             </Alert>
           )}
-          <TextInput
+          <OrderQuantityInput
             label={t('forecasting.recordOrder.quantity')}
             description={order.unit ? t('forecasting.recordOrder.quantityIn', { unit: order.unit }) : t('forecasting.recordOrder.quantityInUnits')}
-            inputMode="decimal"
-            autoComplete="off"
-            required
+            unit={order.unit}
             value={quantity}
             error={problems.quantity}
             data-autofocus
-            onFocus={(event) => event.currentTarget.select()}
-            onChange={(event) => {
-              setQuantity(event.currentTarget.value);
+            onChange={(text) => {
+              setQuantity(text);
               setProblems(({ quantity: _was, ...others }) => others);
             }}
-            rightSection={
-              <Text size="sm" c="gray.7" aria-hidden>
-                {order.unit ?? t('forecasting.recordOrder.pieces')}
-              </Text>
-            }
-            rightSectionWidth={order.unit && order.unit.length > 3 ? 72 : 48}
-            rightSectionPointerEvents="none"
           />
-          <DayField
+          <OrderArrivalInput
             label={t('forecasting.recordOrder.arrival')}
             description={t('forecasting.recordOrder.arrivalHint', { pattern: dates.pattern, count: order.leadTimeDays })}
-            order={dates.order}
-            pattern={dates.pattern}
-            today={today}
-            required
             value={arrival}
             error={problems.expectedDate}
             onChange={(text) => {

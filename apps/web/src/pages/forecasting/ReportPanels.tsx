@@ -2,7 +2,7 @@
 // low-stock panel (the same list as orders to place: quantity, order-by date and cost). Both read the
 // server's order advice, one page at a time; a row click selects the product, and an editor records
 // an order placed from its row (ADR 0182). Each list can be narrowed to one supplier's products, the
-// purchase order a buyer places (ADR 0184).
+// purchase order a buyer places (ADR 0184), whose orders an editor then records at once (ADR 0185).
 import { Fragment, memo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, Paper, Select, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { SupplierOrderNote } from './SupplierOrderNote.tsx';
 import { useMoneyFormat } from '../../components/money.ts';
 import { useCan } from '../../stores/role.ts';
 import { RecordOrderAction } from './RecordOrderDialog.tsx';
+import { SupplierOrdersButton } from './SupplierOrdersDialog.tsx';
 
 const collapsedRows = 12;
 
@@ -287,6 +288,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
             {t(report.on_order_late ? 'forecasting.report.atRiskWithHurry' : 'forecasting.report.atRisk', { count: report.total })}
           </Text>
           <SupplierSelect report={report} supplier={supplier} onView={onView} />
+          <SupplierOrdersButton report={report} supplier={supplier} includeInactive={includeInactive} />
           <InactiveSwitch report={report} includeInactive={includeInactive} onView={onView} />
           <UnknownStockNotice report={report} onSelect={onSelect} />
           {atRisk.length === 0 ? (
@@ -398,6 +400,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
         <>
           <LowStockCount advice={advice} today={today} />
           <SupplierSelect report={advice} supplier={supplier} onView={onView} />
+          <SupplierOrdersButton report={advice} supplier={supplier} includeInactive={includeInactive} />
           <InactiveSwitch report={advice} includeInactive={includeInactive} onView={onView} />
           <UnknownStockNotice report={advice} onSelect={onSelect} />
           {orders.length === 0 ? (

@@ -17,3 +17,4 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Notification.css';
+import '@mantine/core/styles/Checkbox.css';

@@ -1,0 +1,163 @@
+// A supplier's orders recorded at once (ADR 0185), against a loopback server playing the routes: a
+// list narrowed to one supplier shows editors "Record N orders for <supplier>…" (none to a viewer,
+// none for every supplier); the dialog lists every order of the whole list (not the rows to hurry),
+// prefilled as "Record order…" prefills one; an unticked row is not sent, an edited quantity is sent
+// as typed; a 400 naming a row's field is shown under that row's field; once saved, one notice says
+// "Recorded N orders for <supplier>", then that their advice is updated.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { dayInPattern, orderArrivalDay, type InventoryReport, type Role } from '@stockwise/contract';
+import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
+import { startLoopbackApi } from '../../test/loopback-api.ts';
+import { sendJson, type Loopback } from '../../test/loopback.ts';
+import { accessTokenWithRole } from '../../test/role-token.ts';
+import { shopToday } from '../../api/shop-day.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { useShopStore } from '../../stores/shop.ts';
+import { initialForecastingState, useForecastingStore } from '../../stores/forecasting.ts';
+import type { SupplierFilter } from '../../api/forecasting.ts';
+import { LowStockPanel } from './ReportPanels.tsx';
+import { OrderNotice } from './OrderNotice.tsx';
+
+const TODAY = shopToday('UTC');
+const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const lamp: InventoryReport['products'][number] = {
+  styleCode: 'LAMP-1', name: 'Desk Lamp Pro', currentStock: 40, onHand: null, unit: null, supplier: 'Lumen Ltd', unitCost: 12, leadTimeDays: 7,
+  firstStockout: shift(TODAY, 12), stockoutType: 'stockForecast', reorderPoint: 3, orderQuantity: 48, orderMultiple: 24, orderQuantityNeeded: 40, orderBy: shift(TODAY, 2), model: 'SES', urgencyDays: 2, recentDemand: 30, shortHistory: false,
+};
+const floor: InventoryReport['products'][number] = { ...lamp, styleCode: 'LAMP-2', name: 'Floor Lamp', orderQuantity: 10, orderMultiple: undefined, orderQuantityNeeded: undefined, leadTimeDays: 5, urgencyDays: 3 };
+const shade: InventoryReport['products'][number] = { ...lamp, styleCode: 'SHADE-1', name: 'Lamp shade', orderQuantity: 6, orderMultiple: undefined, orderQuantityNeeded: undefined, leadTimeDays: 4, urgencyDays: 5 };
+// A delivery to hurry: no order to record.
+const hurried: InventoryReport['products'][number] = { ...lamp, styleCode: 'BULB-1', name: 'Bulb', orderQuantity: 0, orderBy: null, onOrderArrives: shift(TODAY, 9), urgencyDays: 1 };
+const listed = [hurried, lamp, floor, shade];
+const reportOf = (products: InventoryReport['products'], page: number, pageSize: number): InventoryReport => ({
+  id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: `${TODAY}T00:00:00.000Z`, forecast_days: 90,
+  total: products.length, inactive: 0, inactive_days: 90, order_units: 0, order_quantities: [], order_cost: 0, first_order_by: lamp.orderBy, on_order_late: 1,
+  page, page_size: pageSize, suppliers: [{ supplier: 'Lumen Ltd', count: products.length }], products: products.slice((page - 1) * pageSize, page * pageSize), unknown_stock: { count: 0, codes: [] },
+});
+
+let loopback: Loopback;
+let sent: { orders: { styleCode: string; quantity: string; expectedDate: string }[] }[] = [];
+let answer: { status: number; body: unknown } = { status: 201, body: {} };
+let restoreLanguages = () => {};
+
+beforeAll(async () => {
+  await initTestI18n();
+  stubBrowserLayout();
+  loopback = await startLoopbackApi((request, body, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    // The panel shows pages of two; the dialog asks for the whole list at once.
+    if (url.pathname === '/api/forecasting/latest-report/') return sendJson(response, 200, { success: true, report: reportOf(listed, Number(url.searchParams.get('page') ?? 1), Number(url.searchParams.get('page_size') ?? 2)) });
+    if (url.pathname === '/api/order-advice/orders/batch/') {
+      sent.push(JSON.parse(body));
+      return sendJson(response, answer.status, answer.body);
+    }
+    const task = /^\/api\/forecasting\/status\/(task-\d+)\/$/.exec(url.pathname)?.[1];
+    if (task) return sendJson(response, 200, { task_id: task, status: 'completed', progress: { done: 1, total: 1 }, results: { style_code: null, forecast_days: 90, products: 4, failed: [], stockouts: 0, duration_ms: 40 }, error: null, restart: null });
+    return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
+  });
+});
+afterAll(() => loopback.close());
+
+beforeEach(() => {
+  restoreLanguages = useBrowserLanguages(['en-GB', 'en']);
+  useShopStore.setState({ timeZoneInEffect: 'UTC' });
+  useForecastingStore.setState(initialForecastingState);
+  sent = [];
+});
+afterEach(() => {
+  cleanup();
+  restoreLanguages();
+});
+
+function Screen({ supplier }: { supplier: SupplierFilter }) {
+  const advice = useForecastingStore((state) => state.lowStock);
+  return (
+    <MantineProvider>
+      <LowStockPanel advice={advice} today={TODAY} includeInactive={false} supplier={supplier} message={null} isLoading={false} error={null} onSelect={() => {}} onRetry={() => {}} onView={() => {}} />
+      <OrderNotice />
+    </MantineProvider>
+  );
+}
+
+async function renderAs(role: Role, { supplier }: { supplier: SupplierFilter } = { supplier: 'Lumen Ltd' }) {
+  useSessionStore.setState({ isLoading: true, isLoggedIn: false, accessToken: accessTokenWithRole(role) });
+  await useForecastingStore.getState().loadLowStock({ supplier });
+  render(<Screen supplier={supplier} />);
+}
+
+const openDialog = async () => {
+  fireEvent.click(screen.getByRole('button', { name: 'Record 3 orders for Lumen Ltd…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Record the orders placed: Lumen Ltd' });
+  await within(dialog).findByTestId('supplier-orders-table');
+  return dialog;
+};
+const quantityOf = (code: string, name: string) => screen.getByRole('textbox', { name: new RegExp(`^Quantity ordered of ${code} — ${name}`) }) as HTMLInputElement;
+const arrival = (days: number) => dayInPattern(orderArrivalDay(TODAY, days), 'DD/MM/YYYY');
+
+describe("recording a supplier's orders at once", () => {
+  it('lists every order of the whole filtered list, not the rows to hurry, prefilled, the case note under the quantity', async () => {
+    await renderAs('editor');
+    const dialog = await openDialog();
+    const rows = within(dialog).getByTestId('supplier-orders-table').querySelectorAll('tbody tr');
+    expect([...rows].map((row) => row.getAttribute('data-style-code'))).toEqual(['LAMP-1', 'LAMP-2', 'SHADE-1']);
+    expect(quantityOf('LAMP-1', 'Desk Lamp Pro').value).toBe('48');
+    expect((screen.getByRole('textbox', { name: /^Expected arrival of LAMP-2/ }) as HTMLInputElement).value).toBe(arrival(5));
+    expect(within(rows[0] as HTMLElement).getByTestId('supplier-order').textContent).toContain('2 cases of 24');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Ordered: LAMP-1 — Desk Lamp Pro' })));
+  });
+
+  it('sends the ticked rows with their edits, then one notice for the batch and the rows updating', async () => {
+    answer = {
+      status: 201,
+      body: { taskId: 'task-1', recorded: 2, deliveries: [{ styleCode: 'LAMP-1', name: 'Desk Lamp Pro', unit: null, ordered: 60, expectedDate: orderArrivalDay(TODAY, 7), delivery: { id: 1, quantity: 60 } }, { styleCode: 'SHADE-1', name: 'Lamp shade', unit: null, ordered: 6, expectedDate: orderArrivalDay(TODAY, 4), delivery: { id: 2, quantity: 6 } }] },
+    };
+    await renderAs('editor');
+    await openDialog();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Ordered: LAMP-2 — Floor Lamp' }));
+    fireEvent.change(quantityOf('LAMP-1', 'Desk Lamp Pro'), { target: { value: '60' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save 2 orders' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([
+      {
+        orders: [
+          { styleCode: 'LAMP-1', quantity: '60', expectedDate: orderArrivalDay(TODAY, 7) },
+          { styleCode: 'SHADE-1', quantity: '6', expectedDate: orderArrivalDay(TODAY, 4) },
+        ],
+      },
+    ]);
+    const notices = () => screen.getAllByTestId('order-notice-text').map((notice) => notice.textContent);
+    await waitFor(() => expect(notices()).toEqual(['Recorded 2 orders for Lumen Ltd. Their advice is updated.']));
+  });
+
+  it("shows a refusal of a row's field under that row's field, and sends nothing when no row is ticked", async () => {
+    answer = { status: 400, body: { code: 'validation_error', detail: 'orders[1].quantity: 2.5 is not a whole number.', errors: { 'orders.1.quantity': ['2.5 is not a whole number.'] } } };
+    await renderAs('editor');
+    await openDialog();
+    // Left out: the request's second order is the third row.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Ordered: LAMP-2 — Floor Lamp' }));
+    fireEvent.change(quantityOf('SHADE-1', 'Lamp shade'), { target: { value: '2.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save 2 orders' }));
+    const field = quantityOf('SHADE-1', 'Lamp shade');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('2.5 is not a whole number.')).toBeTruthy();
+    expect(quantityOf('LAMP-1', 'Desk Lamp Pro').getAttribute('aria-invalid')).not.toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+
+    for (const name of ['Ordered: LAMP-1 — Desk Lamp Pro', 'Ordered: SHADE-1 — Lamp shade']) fireEvent.click(screen.getByRole('checkbox', { name }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save 0 orders' }));
+    expect(await screen.findByText('Tick at least one order to record.')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('is not there for a viewer, nor for every supplier at once', async () => {
+    await renderAs('viewer');
+    expect(screen.queryByTestId('record-supplier-orders')).toBeNull();
+    cleanup();
+    await renderAs('editor', { supplier: undefined });
+    expect(screen.queryByTestId('record-supplier-orders')).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+// The fields of an order recorded from the lists, shared by "Record order…" (ADR 0182) and a
+// supplier's orders recorded at once (ADR 0185): the quantity ordered, in the product's unit, and
+// the day the supplier delivers, typed in the person's date order or picked — each refused under
+// itself before sending by the same rules (the day's is the contract's `orderArrivalProblem`, the
+// server's too).
+import type { ComponentProps } from 'react';
+import { Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { dayInPattern, orderArrivalDay, orderArrivalProblem, readTypedDay, typedFilterProblemText } from '@stockwise/contract';
+import { shopToday } from '../../api/shop-day.ts';
+import { DayField } from '../../components/day-field/DayField.tsx';
+import { useShopStore } from '../../stores/shop.ts';
+import { useViewerDates } from '../../components/viewer-dates.ts';
+
+export type OrderField = 'quantity' | 'expectedDate';
+export type OrderProblems = Partial<Record<OrderField, string>>;
+export const ORDER_FIELDS: readonly OrderField[] = ['quantity', 'expectedDate'];
+
+/**
+ * The shop's today, the person's date order, the day an order of a lead time is proposed to arrive
+ * (in that order), and what an order's typed fields are: its day, or each field's problem.
+ */
+export function useOrderFields() {
+  const { t } = useTranslation();
+  const dates = useViewerDates();
+  const today = shopToday(useShopStore((state) => state.timeZoneInEffect));
+  const proposedArrival = (leadTimeDays: number) => dayInPattern(orderArrivalDay(today, leadTimeDays), dates.pattern);
+  /** The day typed, or why it is none an order can arrive on (the shop's today at the earliest). */
+  const arrivalDay = (arrival: string): { day: string } | { problem: string } => {
+    if (!arrival.trim()) return { problem: t('forecasting.recordOrder.arrivalRequired') };
+    const read = readTypedDay(arrival, dates.order);
+    if ('problem' in read) return { problem: read.problem === 'noSuchDay' ? typedFilterProblemText(read, dates.order) : t('forecasting.recordOrder.notADate', { pattern: dates.pattern, example: dayInPattern(today, dates.pattern) }) };
+    const problem = orderArrivalProblem(read.day, today);
+    return problem ? { problem } : read;
+  };
+  /** An order as typed: the request's quantity (the figure as typed: the server reads it in the product's unit, "250 g", "1,5") and day, or each field's problem. */
+  const checkedOrder = (quantity: string, arrival: string): { quantity: string; expectedDate: string } | { problems: OrderProblems } => {
+    const day = arrivalDay(arrival);
+    if (quantity.trim() && !('problem' in day)) return { quantity: quantity.trim(), expectedDate: day.day };
+    return { problems: { ...(quantity.trim() ? {} : { quantity: t('forecasting.recordOrder.quantityRequired') }), ...('problem' in day ? { expectedDate: day.problem } : {}) } };
+  };
+  return { dates, today, proposedArrival, checkedOrder };
+}
+
+/** The server's refusals of an order's fields, found under `prefix` ("orders.3." in a batch), each field's words joined. */
+export const orderFieldErrors = (fieldErrors: Record<string, string[]>, prefix = ''): OrderProblems =>
+  Object.fromEntries(ORDER_FIELDS.flatMap((field) => (fieldErrors[`${prefix}${field}`] ? [[field, fieldErrors[`${prefix}${field}`]!.join(' ')]] : [])));
+
+type QuantityProps = Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange' | 'rightSection'> & { unit: string | null; value: string; onChange: (text: string) => void };
+
+/** The quantity ordered, the product's unit beside it (pieces: "units"); the whole figure selected on focus, to be typed over. */
+export function OrderQuantityInput({ unit, value, onChange, ...input }: QuantityProps) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      inputMode="decimal"
+      autoComplete="off"
+      required
+      value={value}
+      onFocus={(event) => event.currentTarget.select()}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      rightSection={
+        <Text size="sm" c="gray.7" aria-hidden>
+          {unit ?? t('forecasting.recordOrder.pieces')}
+        </Text>
+      }
+      rightSectionWidth={unit && unit.length > 3 ? 72 : 48}
+      rightSectionPointerEvents="none"
+      {...input}
+    />
+  );
+}
+
+type ArrivalProps = Omit<ComponentProps<typeof DayField>, 'order' | 'pattern' | 'today'>;
+
+/** The day the supplier delivers, in the person's date order, the calendar opening on the shop's today. */
+export function OrderArrivalInput(props: ArrivalProps) {
+  const { dates, today } = useOrderFields();
+  return <DayField order={dates.order} pattern={dates.pattern} today={today} required {...props} />;
+}
