@@ -28,6 +28,13 @@ export function storableTextProblem(value: string): string | null {
  */
 export const textTooLong = (max: number, length: number) => `At most ${max.toLocaleString('en-US')} characters (this has ${length.toLocaleString('en-US')}).`;
 
+/**
+ * A sentence ending in a name the shop wrote, with its full stop: "… supplied by Fresh Drinks Co."
+ * once, not "Co..". A sentence already ending in a stop, a question or exclamation mark or an
+ * ellipsis is left as it is.
+ */
+export const withFullStop = (sentence: string) => (/[.!?…]$/.test(sentence) ? sentence : `${sentence}.`);
+
 type StringParams = Parameters<typeof z.string>[0];
 
 /** Any string of a request: refused when it holds a NUL or a lone surrogate. */

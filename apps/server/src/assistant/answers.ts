@@ -1,7 +1,7 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { groupByUnit, isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, roundQuantity, supplierOrderWords, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { groupByUnit, isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, roundQuantity, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -71,7 +71,7 @@ const deliveriesToHurry = (late: number) =>
     : '';
 const nothingToOrder = (advice: OrderAdvice, supplier?: string) =>
   text(
-    `${supplier === undefined ? '' : `Nothing to order from ${supplier}. `}${advice.deliveriesLate
+    `${supplier === undefined ? '' : `${withFullStop(`Nothing to order from ${supplier}`)} `}${advice.deliveriesLate
       ? `No product needs a new order.${deliveriesToHurry(advice.deliveriesLate)}${uncounted(advice)}`
       : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}`}`,
   );
@@ -570,7 +570,7 @@ export const dataFunctions = {
   },
   /** "Who supplies HEA-1001?": each product's supplier, or that it has none. */
   supplierOf(products: repo.ProductRow[]): Answer {
-    const lines = products.map((p) => (p.supplier ? `${p.name} (${p.product_code}) is supplied by ${p.supplier}.` : `${p.name} (${p.product_code}) has no supplier: set one in its Supplier column on the Data screen.`));
+    const lines = products.map((p) => (p.supplier ? withFullStop(`${p.name} (${p.product_code}) is supplied by ${p.supplier}`) : `${p.name} (${p.product_code}) has no supplier: set one in its Supplier column on the Data screen.`));
     return { blocks: [text(lines.join('\n')), dataLink('products', 'Open the products table')] };
   },
   async runsOutFirst(db: Db, today: string, due: DueWindow | null = null, scope: Scope = EVERY_PRODUCT): Promise<Answer> {

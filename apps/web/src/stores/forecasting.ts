@@ -7,7 +7,7 @@
 // forecastError, report: isLoadingReport/reportError, low stock: isLoadingLowStock/lowStockError,
 // generation: generation.phase/generation.error).
 import { create } from 'zustand';
-import { DEFAULT_FORECAST_DAYS, type InventoryReport, type ProductForecastResponse, type RecordedOrder, type RecordedOrders, type RecordOrderRequest } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, withFullStop, type InventoryReport, type ProductForecastResponse, type RecordedOrder, type RecordedOrders, type RecordOrderRequest } from '@stockwise/contract';
 import * as forecastingApi from '../api/forecasting.ts';
 import * as orderAdviceApi from '../api/order-advice.ts';
 import type { Product, SupplierFilter } from '../api/forecasting.ts';
@@ -368,7 +368,7 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
         throw normalizeError(error);
       }
       const codes = recorded.deliveries.map((order) => order.styleCode);
-      const said = (outcome: string) => `${i18n.t(supplier === null ? 'forecasting.recordOrders.recordedNoSupplier' : 'forecasting.recordOrders.recorded', { count: recorded.recorded, supplier })} ${outcome}`;
+      const said = (outcome: string) => `${withFullStop(i18n.t(supplier === null ? 'forecasting.recordOrders.recordedNoSupplier' : 'forecasting.recordOrders.recorded', { count: recorded.recorded, supplier }))} ${outcome}`;
       const name = supplier ?? i18n.t('forecasting.recordOrders.noSupplierName');
       const recording: OrderNotice = { id: ++noticeCount, name, text: said(i18n.t('forecasting.recordOrders.updatingNotice')), settled: false, failed: false };
       set({ ordersUpdating: { ...get().ordersUpdating, ...Object.fromEntries(codes.map((code) => [code, true as const])) }, orderNotices: [...get().orderNotices, recording] });
