@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InventoryReport, TaskStatusResponse } from '@stockwise/contract';
+import type { InventoryReport } from '@stockwise/contract';
+import { forecastClient } from '../testing/forecast-client.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { demoCatalogue, seedDemoData } from './seed.ts';
 
@@ -59,12 +60,7 @@ describe.each(backends)('the demo data with supplier terms on %s', (backend) => 
 
   it('advises a good share of its orders in whole cases or at the supplier minimum', async () => {
     const taskId = (await api('/api/forecasting/request-generation/', {})).json.task_id as string;
-    for (let waited = 0; ; waited += 200) {
-      const status = (await api(`/api/forecasting/status/${taskId}/`)).json as unknown as TaskStatusResponse;
-      if (status.status === 'completed') break;
-      expect(status.status === 'failed' || waited > 120_000, status.error ?? '').toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    expect((await forecastClient(server, token).completed(taskId)).status).toBe('completed');
     const report = ((await api('/api/forecasting/latest-report/?page_size=500')).json as { report: InventoryReport }).report;
     const orders = report.products.filter((p) => p.orderQuantity > 0);
     expect(orders.length).toBeGreaterThan(5);
