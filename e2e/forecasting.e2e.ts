@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
-import { quantityFormat } from '@stockwise/contract';
+import { quantityFormat, supplierOrderNote, supplierOrderWords } from '@stockwise/contract';
 import { demoUser } from './support/context.ts';
 import { axeViolations } from './support/axe.ts';
 import { dayOfMonth, fullDay } from './support/days.ts';
@@ -16,7 +16,7 @@ import { dayOfMonth, fullDay } from './support/days.ts';
 const browser = useBrowser();
 
 type OnHand = { units: number; countedUnits: number; countedOn: string } | null;
-type ReportProduct = { styleCode: string; name: string; currentStock: number; onHand: OnHand; unit: string | null; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null; urgencyDays: number; shortHistory: boolean; onOrderArrives?: string };
+type ReportProduct = { styleCode: string; name: string; currentStock: number; onHand: OnHand; unit: string | null; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null; urgencyDays: number; shortHistory: boolean; onOrderArrives?: string; orderMultiple?: number; minOrderQuantity?: number; orderQuantityNeeded?: number };
 type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit_cost: number };
 
 let token = '';
@@ -401,7 +401,13 @@ describe('forecasting screen', () => {
     // One page of the server's list, in its order, with the forecast's quantity: no fixed 100.
     // An order on under four weeks of sales says so beside its quantity, in the words of its advice.
     const checkMark = 'Check before ordering This order rests on under four weeks of sales, too few to show how the product sells: check the quantity against what you expect before you order.';
-    expect(await shownRows()).toEqual(active.products.map((p) => ({ code: p.styleCode, quantity: `${quantityOf(p.orderQuantity, p.unit)}${p.shortHistory ? checkMark : ''}`, cost: money.format(p.orderQuantity * p.unitCost) })));
+    // An order in the supplier's cases or at its minimum says so under its quantity (the demo sells drinks in cases): "2 × 24", the whole words for a screen reader.
+    const termsOf = (p: ReportProduct) => {
+      const note = supplierOrderNote(p, p.unit);
+      return note ? `${note}${supplierOrderWords(p, p.unit) ?? note}` : '';
+    };
+    expect(active.products.some((p) => termsOf(p) !== '')).toBe(true);
+    expect(await shownRows()).toEqual(active.products.map((p) => ({ code: p.styleCode, quantity: `${quantityOf(p.orderQuantity, p.unit)}${p.shortHistory ? checkMark : ''}${termsOf(p)}`, cost: money.format(p.orderQuantity * p.unitCost) })));
     expect(await page.getByTestId('low-stock-count').textContent()).toBe(countLine(active));
     // The report's header counts the same list.
     expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order${active.on_order_late ? ' or to hurry' : ''}, most urgent first (${active.total})`);

@@ -18,15 +18,25 @@ const INSERT_CHUNK_ROWS = 2000;
 const DAY_MS = 86_400_000;
 
 // `suppliers`: who a shop buys the category from, a wholesaler serving several (ADR 0184); its products take turns.
-type Category = { name: string; items: string[]; suppliers: string[]; yearlyPeakDay: number; yearlyAmplitude: number; costRange: [number, number] };
+// `terms`: how the suppliers sell an item (ADR 0183), none where it is sold one at a time in any number.
+type Category = {
+  name: string;
+  items: string[];
+  suppliers: string[];
+  terms: Partial<Record<string, SupplierTerms>>;
+  yearlyPeakDay: number;
+  yearlyAmplitude: number;
+  costRange: [number, number];
+};
+type SupplierTerms = { order_multiple?: number; min_order_quantity?: number };
 
 const categories: Category[] = [
-  { name: 'Garden', items: ['Hose', 'Trowel', 'Planter', 'Seed Mix', 'Sprinkler', 'Gloves', 'Shears', 'Compost'], suppliers: ['GreenLeaf Garden Supply', 'Northfield Wholesale'], yearlyPeakDay: 160, yearlyAmplitude: 0.6, costRange: [3, 45] },
-  { name: 'Heating', items: ['Radiator', 'Heater', 'Thermostat', 'Blanket', 'Hot Water Bottle', 'Draught Excluder'], suppliers: ['WarmHome Distribution', 'Northfield Wholesale'], yearlyPeakDay: 15, yearlyAmplitude: 0.7, costRange: [8, 140] },
-  { name: 'Beverages', items: ['Sparkling Water', 'Iced Tea', 'Lemonade', 'Cold Brew', 'Cola', 'Juice'], suppliers: ['Fresh Drinks Co.', 'City Cash & Carry'], yearlyPeakDay: 190, yearlyAmplitude: 0.35, costRange: [0.5, 4] },
-  { name: 'Pantry', items: ['Pasta', 'Rice', 'Olive Oil', 'Canned Tomatoes', 'Flour', 'Coffee Beans', 'Tea'], suppliers: ['City Cash & Carry', 'Mediterraneo Foods'], yearlyPeakDay: 340, yearlyAmplitude: 0.12, costRange: [0.8, 12] },
-  { name: 'Office', items: ['Notebook', 'Pen Set', 'Stapler', 'Printer Paper', 'Desk Lamp', 'Folder'], suppliers: ['Paperline Office Supplies'], yearlyPeakDay: 245, yearlyAmplitude: 0.25, costRange: [1, 35] },
-  { name: 'Tools', items: ['Drill Bits', 'Hammer', 'Screwdriver Set', 'Tape Measure', 'Spirit Level', 'Spare Blade'], suppliers: ['Ironworks Tools', 'Northfield Wholesale'], yearlyPeakDay: 120, yearlyAmplitude: 0.15, costRange: [4, 90] },
+  { name: 'Garden', items: ['Hose', 'Trowel', 'Planter', 'Seed Mix', 'Sprinkler', 'Gloves', 'Shears', 'Compost'], suppliers: ['GreenLeaf Garden Supply', 'Northfield Wholesale'], terms: { 'Seed Mix': { order_multiple: 20 }, Gloves: { order_multiple: 12 }, Compost: { min_order_quantity: 10 } }, yearlyPeakDay: 160, yearlyAmplitude: 0.6, costRange: [3, 45] },
+  { name: 'Heating', items: ['Radiator', 'Heater', 'Thermostat', 'Blanket', 'Hot Water Bottle', 'Draught Excluder'], suppliers: ['WarmHome Distribution', 'Northfield Wholesale'], terms: { 'Hot Water Bottle': { order_multiple: 24 }, 'Draught Excluder': { min_order_quantity: 10 } }, yearlyPeakDay: 15, yearlyAmplitude: 0.7, costRange: [8, 140] },
+  { name: 'Beverages', items: ['Sparkling Water', 'Iced Tea', 'Lemonade', 'Cold Brew', 'Cola', 'Juice'], suppliers: ['Fresh Drinks Co.', 'City Cash & Carry'], terms: { 'Sparkling Water': { order_multiple: 24 }, 'Iced Tea': { order_multiple: 24 }, Lemonade: { order_multiple: 24 }, 'Cold Brew': { order_multiple: 12 }, Cola: { order_multiple: 24 }, Juice: { order_multiple: 12 } }, yearlyPeakDay: 190, yearlyAmplitude: 0.35, costRange: [0.5, 4] },
+  { name: 'Pantry', items: ['Pasta', 'Rice', 'Olive Oil', 'Canned Tomatoes', 'Flour', 'Coffee Beans', 'Tea'], suppliers: ['City Cash & Carry', 'Mediterraneo Foods'], terms: { Pasta: { order_multiple: 12 }, 'Olive Oil': { order_multiple: 6 }, 'Canned Tomatoes': { order_multiple: 12 }, 'Coffee Beans': { order_multiple: 6 } }, yearlyPeakDay: 340, yearlyAmplitude: 0.12, costRange: [0.8, 12] },
+  { name: 'Office', items: ['Notebook', 'Pen Set', 'Stapler', 'Printer Paper', 'Desk Lamp', 'Folder'], suppliers: ['Paperline Office Supplies'], terms: { Notebook: { order_multiple: 10 }, 'Printer Paper': { order_multiple: 5 } }, yearlyPeakDay: 245, yearlyAmplitude: 0.25, costRange: [1, 35] },
+  { name: 'Tools', items: ['Drill Bits', 'Hammer', 'Screwdriver Set', 'Tape Measure', 'Spirit Level', 'Spare Blade'], suppliers: ['Ironworks Tools', 'Northfield Wholesale'], terms: { 'Drill Bits': { order_multiple: 5, min_order_quantity: 20 }, 'Spare Blade': { order_multiple: 10 }, 'Tape Measure': { min_order_quantity: 6 } }, yearlyPeakDay: 120, yearlyAmplitude: 0.15, costRange: [4, 90] },
 ];
 const variants = ['Small', 'Medium', 'Large', 'Classic', 'Pro', 'Eco', 'Plus', 'Mini'];
 // Friday/Saturday peaks, a quiet Sunday: a typical retail week, Monday first.
@@ -39,6 +49,8 @@ type DemoProduct = {
   unit_cost: number;
   supplier: string;
   lead_time_days: number;
+  order_multiple: number | null;
+  min_order_quantity: number | null;
   meanDailyDemand: number;
   intermittent: boolean;
   trendOverHistory: number;
@@ -97,14 +109,18 @@ function buildCatalogue(random: Random, productCount: number): DemoProduct[] {
   for (let index = 0; index < productCount; index++) {
     const category = categories[index % categories.length] as Category;
     const intermittent = random.next() < 0.22;
+    const item = random.pick(category.items);
+    // Supplier and terms are not drawn from `random`: the demo's figures stay those of its seed.
+    const terms = category.terms[item];
     products.push({
       product_code: `${category.name.slice(0, 3).toUpperCase()}-${String(1000 + index)}`,
-      name: `${random.pick(category.items)} ${random.pick(variants)}`,
+      name: `${item} ${random.pick(variants)}`,
       category: category.name,
       unit_cost: Math.round(random.between(...category.costRange) * 100) / 100,
-      // Not drawn from `random`: the demo's figures stay those of its seed.
       supplier: category.suppliers[Math.floor(index / categories.length) % category.suppliers.length] as string,
       lead_time_days: random.integer(5, 21),
+      order_multiple: terms?.order_multiple ?? null,
+      min_order_quantity: terms?.min_order_quantity ?? null,
       meanDailyDemand: intermittent ? random.between(0.05, 0.6) : Math.exp(random.between(Math.log(3), Math.log(90))),
       intermittent,
       trendOverHistory: random.between(-0.25, 0.45),
@@ -228,6 +244,8 @@ export async function seedDemoData(
           unit_cost: product.unit_cost,
           supplier: product.supplier,
           lead_time_days: product.lead_time_days,
+          order_multiple: product.order_multiple,
+          min_order_quantity: product.min_order_quantity,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
