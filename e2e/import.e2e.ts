@@ -196,9 +196,12 @@ async function undoByKeyboard(page: Page, undo: Locator, fileName: string, confi
 const mappingSelect = (page: Page) => page.getByLabel('Mapping', { exact: true });
 const importButton = (page: Page) => page.getByRole('button', { name: 'Import file' });
 
-/** Waits until the configuration's mappings have loaded and the first one is chosen. */
+/**
+ * Waits until the configuration's mappings have loaded and the first one is chosen: as long as a
+ * page's own waits (a busy two-core machine loaded it in over a second, a poll's default).
+ */
 async function waitForDefaultMapping(page: Page): Promise<void> {
-  await expect.poll(() => mappingSelect(page).inputValue()).toBe('product_catalogue_csv');
+  await expect.poll(() => mappingSelect(page).inputValue(), { timeout: 30_000 }).toBe('product_catalogue_csv');
 }
 
 describe('data integration (Settings)', () => {
