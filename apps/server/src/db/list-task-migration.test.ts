@@ -5,29 +5,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type AppDatabase } from './database.ts';
+import { describe, expect, it } from 'vitest';
 import { migrations } from './migrations/index.ts';
 import { backends } from '../testing/test-server.ts';
-import { createScratchDatabase } from '../testing/scratch-database.ts';
+import { migrationDatabase } from '../testing/migration-database.ts';
 import { columnType } from '../testing/column-type.ts';
 import { latestCompletedCatalogueTask } from '../order-advice/repo.ts';
 import { queuedCatalogueTask } from '../forecasting/repo.ts';
 
 describe.each(backends)('migration 0710 on %s', (backend) => {
-  let database: AppDatabase;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const scratch = await createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-memory', { namePrefix: 'stockwise-list-task' });
-    drop = scratch.drop;
-    database = await openDatabase(scratch.target);
-  });
-  afterAll(async () => {
-    await database.close();
-    await drop();
-  });
+  const opened = migrationDatabase(backend, 'stockwise-list-task');
 
   it("adds a task's list of products, kept apart from the whole catalogue's runs, and takes it away again", async () => {
+    const database = opened();
     const { db } = database;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('0690-reorder-advice-names-the-supplier-and-its-terms')).error).toBeUndefined();

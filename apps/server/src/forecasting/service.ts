@@ -279,7 +279,6 @@ export async function refreshForecastAfterOrders(ctx: ForecastingContext, produc
   return taskId;
 }
 
-
 /**
  * These products' forecasts made again, in one task: its id, null when none of them exists.
  * - One product: its own run — the one of it waiting to start, which has read nothing yet, else a
