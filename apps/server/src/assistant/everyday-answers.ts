@@ -210,9 +210,9 @@ export const everydayAnswers = {
       return { ...row, span, average: span.days ? averageOver(row.units, span.days, per) : null };
     });
     const lines = averaged.map(({ product: p, units, firstSale, span, average }) => {
-      if (average === null) return `${p.name} (${p.product_code}) has no day with sales to average over ${window.words}${firstSale === null ? ': it has no sales recorded' : ''}.`;
+      if (average === null) return `${p.name} (${p.product_code}) has no day with sales to average over ${window.words}: its sales start on ${formatDay(firstSale as string)}.`;
       const since = firstSale !== null && firstSale > window.from ? `, from its first sale on ${formatDay(firstSale)}` : '';
-      return `${p.name} (${p.product_code}) sold ${amountOf(average, p.unit)} ${perWord(per)} on average ${window.words}: ${amountOf(units, p.unit)} ${overDays(window, span)}${since}.`;
+      return `${p.name} (${p.product_code}) sold ${amountOf(average, p.unit)} ${perWord(per)} on average ${window.words}: ${amountOf(units, p.unit)} ${overDays(window, span)}${since}.${firstSale === null ? ' It has no sales recorded.' : ''}`;
     });
     const blocks: AssistantBlock[] = [text(`${lines.join('\n')}${await dataEndsBefore(db, window)}`)];
     if (products.length > 1) {
@@ -337,7 +337,7 @@ export async function everydayAnswer(question: EverydayQuestion): Promise<Answer
     return everydayAnswers.outOfStock(db, today, question.scope.use());
   }
   if (SLOW_MOVERS.test(q)) {
-    claim(SLOW_MOVERS, FRAMING);
+    claim(SLOW_MOVERS, STOCK_WORDS, FRAMING);
     const limit = Math.min(SLOW_MOVERS_LIMIT.max, Math.max(SLOW_MOVERS_LIMIT.min, readSlowMoversCount(reading) ?? SLOW_MOVERS_LIMIT.fallback));
     return question.sales(NO_SALES_PERIOD, (window) => everydayAnswers.slowMovers(db, window, { direction: 'asc', limit }, question.scope.use()));
   }
