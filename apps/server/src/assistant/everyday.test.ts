@@ -3,9 +3,10 @@
 // day or week, the period before a named one, what arrives on a day — each figure computed here from
 // the dataset, the "nothing" answers too, and the model's tools giving the engine's answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssistantBlock, ChatMessage } from '@stockwise/contract';
+import { formatDay, formatDayRange, type AssistantBlock, type ChatMessage } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { startFakeChatModel, type FakeChatModel } from '../testing/fake-chat-model.ts';
+import type { FakeChatModel } from '../testing/fake-chat-model.ts';
+import { modelToolResults, startServerWithModel, stopServerWithModel } from '../testing/model-tool-results.ts';
 
 const DAY_MS = 86_400_000;
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -59,16 +60,11 @@ const monday = addDays(TODAY, -((new Date(`${TODAY}T00:00:00Z`).getUTCDay() + 6)
 const previousWeek: Range = { from: addDays(monday, -7), to: addDays(monday, -1) };
 const weekBefore: Range = { from: addDays(monday, -14), to: addDays(monday, -8) };
 
-const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const dayWords = (day: string) => `${Number(day.slice(8))} ${SHORT[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
-function rangeWords({ from, to }: Range): string {
-  if (from === to) return dayWords(from);
-  if (from.slice(0, 4) !== to.slice(0, 4)) return `${dayWords(from)}–${dayWords(to)}`;
-  if (from.slice(0, 7) !== to.slice(0, 7)) return `${Number(from.slice(8))} ${SHORT[Number(from.slice(5, 7)) - 1]}–${dayWords(to)}`;
-  return `${Number(from.slice(8))}–${dayWords(to)}`;
-}
+/** Days as the answers write them ("7 Dec 2026", "6 Nov–5 Dec 2026"): the app's one style. */
+const dayWords = formatDay;
+const rangeWords = ({ from, to }: Range) => formatDayRange(from, to);
 const fmt = (n: number) => new Intl.NumberFormat('en', { maximumFractionDigits: 3 }).format(n);
 const money = (n: number) => new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -351,29 +347,12 @@ describe.each(backends)("the model's tools for the everyday questions on %s", (b
   let model: FakeChatModel;
   let viewer: Awaited<ReturnType<typeof signUpUser>>;
   beforeAll(async () => {
-    model = await startFakeChatModel();
-    server = await startTestServer(backend, { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'test-model' });
+    ({ server, model } = await startServerWithModel(backend));
     viewer = await signUpUser(server, { role: 'viewer' });
     await loadShop(server);
   });
-  afterAll(async () => {
-    await server.stop();
-    await model.close();
-  });
-  /** The tools' answers to the calls, in order (tables too), and the tools the model was offered. */
-  const toolResults = async (calls: { name: string; args: Record<string, unknown> }[]) => {
-    model.script([{ toolCalls: calls.map((call, i) => ({ id: `call_${i}`, name: call.name, arguments: JSON.stringify(call.args) })) }, { content: 'Done.' }]);
-    const response = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: 'how is the shop doing?' } });
-    expect(response.status).toBe(200);
-    const [asked, answered] = model.requests.slice(-2);
-    const results = (answered?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => {
-      const content = m.content ?? '';
-      if (content.startsWith('Error: ')) return { text: content, tables: [] };
-      const blocks = JSON.parse(content) as AssistantBlock[];
-      return { text: blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n'), tables: blocks.filter((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table') };
-    });
-    return { results, tools: (asked?.body.tools ?? []) as { function: { name: string; parameters: { properties: Record<string, { type: string; enum?: string[] }> } } }[] };
-  };
+  afterAll(() => stopServerWithModel({ server, model }));
+  const toolResults = (calls: { name: string; args: Record<string, unknown> }[]) => modelToolResults(server, model, viewer.access, calls);
   /** The engine's answer to a question, for a tool's to equal it (the model's path falls back to the engine when it answers nothing). */
   const engine = async (content: string) => {
     model.script([{ status: 500, body: { error: { message: 'down' } } }]);
