@@ -7,7 +7,7 @@ import { groupByUnit, roundQuantity, type AssistantBlock, type UnitQuantity } fr
 import type { Database } from '../db/schema.ts';
 import { addDays, formatDay, formatRange, NO_SALES_PERIOD, readComparison, TOP_SELLERS_PERIOD, type Period } from '../plain-words/period.ts';
 import { readRank, type NamedSupplier, type Rank } from '../plain-words/catalogue.ts';
-import { asksOutOfStockNow, BY_CATEGORY, CATEGORY_WORD, OUT_OF_STOCK, readAverage, readSlowMoversCount, SLOW_MOVERS, type AveragePer } from '../plain-words/inventory-words.ts';
+import { asksOutOfStockNow, BY_CATEGORY, CATEGORY_WORD, OUT_OF_STOCK, readAverage, readSlowMoversCount, SLOW_MOVERS, WHEN_BACK, type AveragePer } from '../plain-words/inventory-words.ts';
 import { SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
 import type { Reading } from '../plain-words/reading.ts';
 import * as repo from './repo.ts';
@@ -68,7 +68,7 @@ const plural = (count: number, one: string, many: string) => `${number.format(co
  */
 function counted(scope: Scope, count: number, none: string): string {
   if (scope.words) return `${capitalised(scope.words.trim())}, ${count ? number.format(count) : 'none'} ${count > 1 ? 'are' : 'is'}`;
-  return count ? `${plural(count, 'product is', 'products are')}` : none;
+  return count ? plural(count, 'product is', 'products are') : none;
 }
 
 /**
@@ -328,7 +328,7 @@ export async function everydayAnswer(question: EverydayQuestion): Promise<Answer
   const q = reading.text;
   const claim = (...patterns: RegExp[]) => patterns.forEach((pattern) => reading.test(pattern));
   if (asksOutOfStockNow(q)) {
-    claim(OUT_OF_STOCK, STOCK_WORDS, FRAMING, /\b(?:currently|right now|at the moment|today)\b/);
+    claim(OUT_OF_STOCK, STOCK_WORDS, FRAMING, WHEN_BACK, /\b(?:currently|right now|at the moment|today)\b/);
     if (products.length) return dataFunctions.stockOf(db, products);
     if (question.supplier) {
       question.asked.test(question.supplier.pattern);

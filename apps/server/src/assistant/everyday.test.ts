@@ -129,7 +129,7 @@ describe.each(backends)('the everyday questions on %s', (backend) => {
     const out = products.filter((p) => p.counted && p.stock <= 0).sort((a, b) => a.code.localeCompare(b.code));
     expect(out.map((p) => p.code)).toEqual(['GAR-2', 'HEA-2', 'PAN-1']);
     const expected = `${out.length} products are out of stock now (nothing on hand); 1 of them has no delivery scheduled. 1 product has never been counted, so whether it is in stock is not known.`;
-    for (const question of ['which products are out of stock', 'how many products are out of stock?', 'sold out', 'out-of-stock items', 'what is out of stock right now', 'Welche Produkte sind ausverkauft?', 'Was ist nicht vorrätig?', 'welke producten zijn uitverkocht', 'wat is niet op voorraad']) {
+    for (const question of ['which products are out of stock', 'how many products are out of stock?', 'sold out', 'out-of-stock items', 'what is out of stock right now', 'which products are out of stock and when will they be back?', 'Welche Produkte sind ausverkauft?', 'Welche Produkte sind ausverkauft und wann kommen sie wieder?', 'Was ist nicht vorrätig?', 'welke producten zijn uitverkocht', 'wat is niet op voorraad']) {
       const answer = await ask(question);
       expect(textOf(answer), question).toBe(expected);
     }

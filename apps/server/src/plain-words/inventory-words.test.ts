@@ -86,7 +86,7 @@ describe('one day to come', () => {
 
 describe('the everyday questions’ words', () => {
   it('asks what is out of stock now, and not what runs out later, a product named "Out…" or stock counts', () => {
-    for (const now of ['which products are out of stock', 'out-of-stock items', 'sold out', 'what has no stock', 'products with zero stock', 'what is not in stock', 'welche produkte sind ausverkauft', 'was ist nicht mehr auf lager', 'welke producten zijn uitverkocht', 'wat is niet op voorraad']) {
+    for (const now of ['which products are out of stock', 'what is out of stock and when will it be back', 'welche produkte sind ausverkauft und wann kommen sie wieder', 'out-of-stock items', 'sold out', 'what has no stock', 'products with zero stock', 'what is not in stock', 'welche produkte sind ausverkauft', 'was ist nicht mehr auf lager', 'welke producten zijn uitverkocht', 'wat is niet op voorraad']) {
       expect(asksOutOfStockNow(Reading.of(now).text), now).toBe(true);
     }
     for (const later of ['which products will be out of stock next week', 'when will we run out of stock', 'when does the blue mug go out of stock', 'wann ist die blumenerde ausverkauft', 'wanneer is de koffie uitverkocht', 'stock of outdoor chair', 'which products have no stock count', 'stock-outs this month']) {

@@ -21,8 +21,16 @@ const RUNS_OUT_WORDS = /\b(?:run|runs|running|ran|go|goes|going|gone) out\b|\bst
 /** Words that put "out of stock" later: "will", "soon", "next", "wann", "bald", "wanneer", "binnenkort". */
 const TO_COME = orGerman(/\b(?:will|won't|going to|gonna|soon|next|about to|within|shall|when)\b/, 'wann|bald|wird|werden|demnächst|nächste[mnrs]?', 'wanneer|binnenkort|zal|zullen|gaat|gaan|volgende|komende');
 
-/** A question about what is out of stock now: its words, and none that look ahead or ask what runs out. */
-export const asksOutOfStockNow = (text: string) => OUT_OF_STOCK.test(text) && !RUNS_OUT_WORDS.test(text) && !TO_COME.test(text);
+/** Words asking when what is out comes back: "when will they be back", "expected", "due in", "restocked", "wieder da", "weer binnen". */
+export const BACK_IN = orGerman(/\b(?:back|(?:in stock )?again|expected|due|arriv\w*|deliver\w*|restock\w*|replenish\w*)\b/, 'wieder|erwartet|geliefert', 'weer|verwacht|geleverd');
+
+/**
+ * A question about what is out of stock now: its words, none that ask what runs out, and none that
+ * look ahead — unless they ask when it is back ("what is out of stock and when will it be back?").
+ */
+export const asksOutOfStockNow = (text: string) => OUT_OF_STOCK.test(text) && !RUNS_OUT_WORDS.test(text) && (!TO_COME.test(text) || BACK_IN.test(text));
+/** The words of "when will it be back", used by the out-of-stock answer, whose table says when. */
+export const WHEN_BACK = orGerman(new RegExp(`${BACK_IN.source}|\\b(?:when|will|they|be|come|comes|coming)\\b`, 'u'), 'wann|kommt|kommen|sie', 'wanneer|komt|komen|ze|zij');
 
 /**
  * Stock that moves slowly: "slow movers", "slow moving items", "slow-moving stock", "slow sellers",
