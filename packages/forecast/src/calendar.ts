@@ -449,15 +449,17 @@ function closedMonthDaysAndSubstitutes(catalogue: DailyTotals, holidays: Readonl
   const explainedByNth = (day: number) => onNthWeekday(day, nthWeekdays);
   const first = closedMonthDays(catalogue, holidays, weekdaysInMonths, explainedByNth);
   const substituted = substitutedAmong(first);
-  // The substitute days of the history, each with its holiday and the day after it that the business opens on.
+  // The substitute days of the history, each with the holiday it stands in for.
   const owed = new Map<number, string>();
   substituteDays(substituted, closedWeekdays, catalogue.firstDay, catalogue.firstDay + catalogue.totals.length - 1, (day, holiday) => owed.set(day, holiday));
   const substitutes = closedKeys(catalogue, (day) => keyList(owed.get(day) ?? null), () => MIN_HOLIDAY_EVIDENCE_UNITS);
   if (!substitutes.size) return { closed: first, substitutes };
+  // Whether the next working day after a substitute day (not a day off, a closed holiday or another substitute) is an open date.
   const reopenedAfter = (day: number) => {
-    let next = day + 1;
-    while (owed.has(next) || substituted.has(formatDay(next).slice(5)) || isDayOff(next, closedWeekdays)) next++;
-    return !first.has(formatDay(next).slice(5));
+    for (let next = day + 1; next <= day + WEEK * 2; next++) {
+      if (!owed.has(next) && !substituted.has(formatDay(next).slice(5)) && !isDayOff(next, closedWeekdays)) return !first.has(formatDay(next).slice(5));
+    }
+    return false;
   };
   const explained = (day: number) => explainedByNth(day) || (substitutes.has(owed.get(day) ?? '') && reopenedAfter(day));
   return { closed: closedMonthDays(catalogue, holidays, weekdaysInMonths, explained), substitutes };
