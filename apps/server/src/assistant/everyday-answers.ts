@@ -43,6 +43,7 @@ import {
   unitLabel,
   VALUE,
   withoutCostWords,
+  WITHOUT_SUPPLIER,
   type Answer,
   type NameWordScope,
   type SalesWindow,
@@ -334,6 +335,7 @@ export async function everydayAnswer(question: EverydayQuestion): Promise<Answer
       question.asked.test(question.supplier.pattern);
       return everydayAnswers.outOfStock(db, today, await supplierScope(db, question.supplier.supplier));
     }
+    if (reading.test(WITHOUT_SUPPLIER)) return everydayAnswers.outOfStock(db, today, await supplierScope(db, null));
     return everydayAnswers.outOfStock(db, today, question.scope.use());
   }
   if (SLOW_MOVERS.test(q)) {

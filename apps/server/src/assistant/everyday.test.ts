@@ -144,6 +144,7 @@ describe.each(backends)('the everyday questions on %s', (backend) => {
     // Narrowed: a category, a supplier; none out of stock in one.
     expect(textOf(await ask('which garden products are out of stock?'))).toBe('In the Garden category, 1 is out of stock now (nothing on hand); a delivery is scheduled.');
     expect(textOf(await ask('what is out of stock from Acme?'))).toBe('Among the products from Acme, 1 is out of stock now (nothing on hand); a delivery is scheduled.');
+    expect(textOf(await ask('which products without a supplier are out of stock?'))).toBe('Among the products without a supplier, 2 are out of stock now (nothing on hand); 1 of them has no delivery scheduled. 1 product has never been counted, so whether it is in stock is not known.');
     expect(textOf(await ask('which office products are out of stock'))).toBe(
       'In the Office category, none is out of stock: every product counted has stock on hand. 1 product has never been counted, so whether it is in stock is not known.',
     );

@@ -124,9 +124,13 @@ export const productsWithNameWord = (db: Db, word: string | null, category: stri
 export const supplierProducts = (db: Db): Promise<{ supplier: string | null; products: number }[]> =>
   db.selectFrom('data.products as p').select([storedSupplier.as('supplier'), sql<number>`count(*)::int`.as('products')]).groupBy(storedSupplier).execute();
 
-/** The products bought from `supplier` (its trimmed name), by id. */
-export const productIdsOfSupplier = async (db: Db, supplier: string): Promise<number[]> =>
-  (await db.selectFrom('data.products as p').select('p.id').where(storedSupplier, '=', supplier).execute()).map((row) => row.id);
+/** The products bought from `supplier` (its trimmed name), by id; null: those with none. */
+export const productIdsOfSupplier = async (db: Db, supplier: string | null): Promise<number[]> =>
+  (await db.selectFrom('data.products as p').select('p.id').where(storedSupplier, supplier === null ? 'is' : '=', supplier).execute()).map((row) => row.id);
+
+/** The first `limit` products with no supplier (none, or a blank one), by code. */
+export const productsWithoutSupplier = (db: Db, limit: number): Promise<{ product_code: string; name: string; category: string | null }[]> =>
+  db.selectFrom('data.products as p').select(['p.product_code', 'p.name', 'p.category']).where(storedSupplier, 'is', null).orderBy('p.product_code').limit(limit).execute();
 
 /** The product `p` sold nothing from `from` to `to` (both included). */
 const soldNothingBetween = (from: string, to: string) =>
