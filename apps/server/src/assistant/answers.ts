@@ -17,26 +17,28 @@ import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading, wholeWords 
 import { dateOrderWords, slashed } from '../plain-words/date-order.ts';
 import { DUTCH_SOLD, GERMAN_SOLD, orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
 import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
+import { ARRIVALS, INVENTORY_QUESTION_WORDS, OUT_OF_STOCK } from '../plain-words/inventory-words.ts';
+import { everydayAnswer } from './everyday-answers.ts';
 
 type Db = Kysely<Database>;
 export type Answer = { blocks: AssistantBlock[] };
 
 const TABLE_ROWS = 50;
-const REPORT_ROWS = 500;
-const round2 = (value: number) => Math.round(value * 100) / 100;
+export const REPORT_ROWS = 500;
+export const round2 = (value: number) => Math.round(value * 100) / 100;
 // Up to the 3 places a quantity is stored with (0.125 kg on hand, ADR 0176); counts print whole.
-const number = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+export const number = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 /**
  * Money as the shop reads it on its screens (ADR 0166): "$40,003.80" in the currency an administrator
  * chose, "40,003.80" before one is. Read with the answer, so a change shows in the next one.
  */
-const shopMoney = async (db: Db): Promise<Intl.NumberFormat> => moneyFormat(await readCurrency(db));
+export const shopMoney = async (db: Db): Promise<Intl.NumberFormat> => moneyFormat(await readCurrency(db));
 
-const text = (value: string): AssistantBlock => ({ type: 'text', text: value });
-const forecastLink = (code: string, name: string): AssistantBlock => ({ type: 'link', label: `Forecast for ${name}`, href: `/app/forecasting?product=${encodeURIComponent(code)}` });
-const dataLink = (table: string, label: string): AssistantBlock => ({ type: 'link', label, href: `/app/datatab?table=${encodeURIComponent(table)}` });
+export const text = (value: string): AssistantBlock => ({ type: 'text', text: value });
+export const forecastLink = (code: string, name: string): AssistantBlock => ({ type: 'link', label: `Forecast for ${name}`, href: `/app/forecasting?product=${encodeURIComponent(code)}` });
+export const dataLink = (table: string, label: string): AssistantBlock => ({ type: 'link', label, href: `/app/datatab?table=${encodeURIComponent(table)}` });
 type Cell = string | number | null;
-const table = (columns: ([string, string] | [string, string, 'money'])[], rows: Record<string, Cell>[], totals: Record<string, Cell> | null = null, download: string | null = null): AssistantBlock => ({
+export const table = (columns: ([string, string] | [string, string, 'money'])[], rows: Record<string, Cell>[], totals: Record<string, Cell> | null = null, download: string | null = null): AssistantBlock => ({
   type: 'table',
   columns: columns.map(([key, label, kind]) => ({ key, label, ...(kind ? { kind } : {}) })),
   rows,
@@ -48,7 +50,7 @@ const table = (columns: ([string, string] | [string, string, 'money'])[], rows: 
  * An "On hand now" cell, as the lists show the product header's figure (ADR 0030, amendment
  * 2026-12-04): below empty is 0 (more sold than counted), never counted is said, not 0.
  */
-const onHandCell = (units: number | null | undefined): Cell => (units === null || units === undefined ? NOT_COUNTED : Math.max(0, units));
+export const onHandCell = (units: number | null | undefined): Cell => (units === null || units === undefined ? NOT_COUNTED : Math.max(0, units));
 const NOT_COUNTED = 'Not counted yet';
 
 /** The answer's readable text (what the history shows and what a model reads back). */
@@ -328,7 +330,7 @@ const ALL_TIME: Period = { kind: 'all_time' };
 export const breakdownPeriod = (unit: PeriodUnit): Period => (unit === 'day' ? LAST_30_DAYS : ALL_TIME);
 
 /** Said when a period has no sales because the data ends before it starts (an old import), so its zero is not read as a quiet spell. */
-async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
+export async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
   const last = await repo.lastSalesDay(db);
   if (!last) return ' There are no sales yet: import sales first.';
   return last < window.from ? ` No sales are recorded after ${formatDay(last)}.` : '';
@@ -399,7 +401,7 @@ function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>, unit: string
  * One product's quantity in a sentence, in its unit when it has one ("12.5 kg", ADR 0177), else in
  * `pieces` ("12 units", "1 unit"; '' for a bare figure where the sentence says it already).
  */
-const amountOf = (value: number, stored: string | null, pieces = value === 1 ? 'unit' : 'units') => {
+export const amountOf = (value: number, stored: string | null, pieces = value === 1 ? 'unit' : 'units') => {
   const unit = productUnit(stored);
   const figure = number.format(value);
   return unit ? `${figure} ${unit}` : pieces ? `${figure} ${pieces}` : figure;
@@ -430,7 +432,7 @@ const totalCells = (key: string, totals: readonly UnitQuantity[]): Record<string
 const andList = new Intl.ListFormat('en', { type: 'conjunction' });
 
 /** Quantities of several products in a sentence, one total per unit: "12 units and 3.5 kg were sold"; none: "0 units". */
-const amountsListed = (totals: readonly UnitQuantity[]) => (totals.length ? andList.format(totals.map((total) => amountOf(total.quantity, total.unit))) : amountOf(0, null));
+export const amountsListed = (totals: readonly UnitQuantity[]) => (totals.length ? andList.format(totals.map((total) => amountOf(total.quantity, total.unit))) : amountOf(0, null));
 /** The verb after `amountsListed`: "1 unit was sold", "12 units were sold". */
 const wasOrWere = (totals: readonly UnitQuantity[]) => (totals.length === 1 && totals[0]?.quantity === 1 ? 'was' : 'were');
 
@@ -439,9 +441,9 @@ const wasOrWere = (totals: readonly UnitQuantity[]) => (totals.length === 1 && t
  * not one column. Pieces keep the keys and headers they had ("units", "Units sold"); a unit's carry it
  * ("units_kg", "Sold (kg)").
  */
-const unitKey = (key: string, unit: string | null) => (unit === null ? key : `${key}_${unit.toLowerCase()}`);
-const unitLabel = (pieces: string, measured: string, unit: string | null) => (unit === null ? pieces : `${measured} (${unit})`);
-const soldColumn = (unit: string | null): [string, string] => [unitKey('units', unit), unitLabel('Units sold', 'Sold', unit)];
+export const unitKey = (key: string, unit: string | null) => (unit === null ? key : `${key}_${unit.toLowerCase()}`);
+export const unitLabel = (pieces: string, measured: string, unit: string | null) => (unit === null ? pieces : `${measured} (${unit})`);
+export const soldColumn = (unit: string | null): [string, string] => [unitKey('units', unit), unitLabel('Units sold', 'Sold', unit)];
 /** A period's row of quantities sold: `sold[i]` is of `units[i]`. */
 const soldCells = (units: readonly UnitQuantity[], sold: readonly number[]): Record<string, Cell> => Object.fromEntries(units.map((total, i) => [unitKey('units', total.unit), sold[i] ?? 0]));
 
@@ -453,7 +455,7 @@ const worthWords = (units: number, unitCost: number, money: Intl.NumberFormat) =
   units > 0 && unitCost === 0 ? 'no unit cost, so no value: add its cost on the Data screen.' : `worth ${money.format(Math.max(0, units) * unitCost)} at unit cost.`;
 
 /** Products between the seasons they sell in are left out of "no sales" and "dead stock" (as the dashboard's task leaves them out): the answer says how many. */
-const outOfSeasonWords = (count: number) =>
+export const outOfSeasonWords = (count: number) =>
   count === 0 ? '' : ` ${number.format(count)} ${count === 1 ? 'product that sells in its season only is out of season and left out' : 'products that sell in their season only are out of season and left out'}.`;
 
 /** Names in a sentence, the first `max` of them: "Acme, Brakes Bros and 3 more". */
@@ -479,7 +481,7 @@ export const supplierScope = async (db: Db, supplier: string | null): Promise<Sc
 
 /** The data functions, shared by the intent engine and the model's tool calls. */
 /** Stock whose cost is unknown (0: left blank) is not in a stock value: the answer says how much is left out, not that it is free. */
-const withoutCostWords = (count: number) =>
+export const withoutCostWords = (count: number) =>
   count === 0 ? '' : ` ${number.format(count)} ${count === 1 ? 'product on hand has' : 'products on hand have'} no unit cost (0 or left blank), so ${count === 1 ? 'its stock is' : 'their stock is'} not in that value: add the cost on the Data screen.`;
 
 export const dataFunctions = {
@@ -860,12 +862,12 @@ function soldWords(net: number, returned: number, unit: string | null): string {
 }
 
 /** How revenue is counted: no selling prices are kept, so sales are valued at unit cost, as the report writer's "revenue" (ADR 0148). */
-const AT_UNIT_COST = 'at unit cost (no selling prices are kept, so revenue is counted at unit cost)';
+export const AT_UNIT_COST = 'at unit cost (no selling prices are kept, so revenue is counted at unit cost)';
 /** Said first when a question asks for revenue and its answer can only count units. */
 const UNITS_NOT_REVENUE = 'Counted in units sold: I cannot count revenue for this question yet (I can for top sellers and total sales).';
 /** How many top sellers an answer lists when the question says no number. */
 export const TOP_SELLERS_RANK: Rank = { direction: 'desc', limit: 5 };
-const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+export const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 /** A day, week, month, quarter or year by its first day, as an answer names it: "March 2025", "the week of 3 Mar 2025", "Q1 2025". */
 function unitWords(unit: BestPeriod['unit'], start: string): string {
   const [year, month] = [start.slice(0, 4), Number(start.slice(5, 7))];
@@ -888,16 +890,16 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 
 /** What the assistant answers; its dates in the asker's order ("since 3/11" day-first, "since 11/3" month-first). */
 const helpFor = (order: DateOrder) =>
-  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer (seasons of your time zone's hemisphere), last financial year, FY2025-26, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, Australia Day, Anzac Day, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (from one supplier: what should I order from Acme, low stock from Acme; also due this week, next week, in January, in Q1, in the next N days, by a date, before Christmas, Boxing Day or Easter, until Black Friday, the end of the month or through December), deliveries and what is due in (this week, next week), the suppliers (which suppliers do we use, who supplies a product, which products have no supplier), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
+  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer (seasons of your time zone's hemisphere), last financial year, FY2025-26, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, Australia Day, Anzac Day, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), average daily or weekly sales (average daily sales of a product), sales and stock by category (best selling category, stock value by category), two periods compared (this month vs last month, this month vs last year, last week vs the week before), what is out of stock now (sold out), slow movers (in stock, sold least in 90 days), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (from one supplier: what should I order from Acme, low stock from Acme; also due this week, next week, in January, in Q1, in the next N days, by a date, before Christmas, Boxing Day or Easter, until Black Friday, the end of the month or through December), deliveries and what is due in or arrives (tomorrow, on Friday, this week, next week), the suppliers (which suppliers do we use, who supplies a product, which products have no supplier), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
 const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
 const READS =
-  'I read questions in English, common German shop words (Bestand, Lagerwert, verkauft, Umsatz, Top, bestellen, wann … aus; letzten Monat, im Oktober, seit März, von März bis Mai, diese Woche, in den nächsten 30 Tagen) and common Dutch ones (voorraad, voorraadwaarde, verkocht, omzet, top, meest verkocht, bestellen, leveringen, wat raakt op, wanneer is … op; vorige week, vorige maand, in november, van maart tot mei, deze maand, afgelopen 30 dagen, volgende week).';
+  'I read questions in English, common German shop words (Bestand, Lagerwert, verkauft, Umsatz, Top, bestellen, wann … aus, ausverkauft; letzten Monat, im Oktober, seit März, von März bis Mai, diese Woche, in den nächsten 30 Tagen) and common Dutch ones (voorraad, voorraadwaarde, verkocht, omzet, top, meest verkocht, bestellen, leveringen, uitverkocht, wat raakt op, wanneer is … op; vorige week, vorige maand, in november, van maart tot mei, deze maand, afgelopen 30 dagen, volgende week).';
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
 const CREATE_ORDERS = /\b(create|place|make|raise|put in)\b.*\border/;
 /** A ranking of products by units sold: "top sellers", "top 5", "what sold best", "bestsellers", "best-selling", "most sold", "which products sell most", "meistverkauft", "meest verkocht". */
-const TOP_SELLERS = orGerman(
+export const TOP_SELLERS = orGerman(
   new RegExp(String.raw`\b(top|best|worst)[- ]?(${NUM} )?(sell|seller|product|produkt|artikel|moving)\w*|\b(top|bottom) ${NUM}\b|\b(sold|sells?|selling) (the )?(most|least|best|worst)\b|\b(most|least) sold\b|\bbest sellers?\b|\bmost popular\b`),
   `meistverkaufte?[mnrs]?|(?:am )?(?:meisten|wenigsten|besten) (?:verkauft|verkaufte[mnrs]?)|renner|ladenhüter`,
   '(?:het )?(?:meest|minst|best|slechtst) verkochte?|bestverkochte?',
@@ -911,7 +913,7 @@ const COMPARE = /\bcompar(e|ed|es|ison)\b|\bvs\.?(?= )|\bversus\b|\bagainst\b/;
  * "Runs out"; in Dutch "raakt op", "is op" — "op" closing the question, as German's "aus", for the
  * words between may name the product ("wanneer is KS-00004 op?", "wanneer raakt de koffie op?").
  */
-const RUNS_OUT = orGerman(
+export const RUNS_OUT = orGerman(
   /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/,
   'ausverkauft|leer|auslaufen|ausgehen|aus(?= *[?.!]* *$)',
   'uitverkocht|opraken|opgeraakt|ra(?:akt|ken)\\s+op|op(?= *[?.!]* *$)',
@@ -927,8 +929,8 @@ const RUNS_OUT_FRAMING = orGerman(
  * low?", "low on what", "what are we low on" (QA6 #12) — "low" asked for as such, never inside
  * "slow sellers" or "lowest price".
  */
-const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b|\bwhat(?:'s|s| is| are)(?: we| you)?(?: getting| running)? low\b|\b(?:is |are )?anything (?:getting |running )?low\b|\blow on (?:what|anything)\b/;
-const REORDER = orGerman(
+export const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b|\bwhat(?:'s|s| is| are)(?: we| you)?(?: getting| running)? low\b|\b(?:is |are )?anything (?:getting |running )?low\b|\blow on (?:what|anything)\b/;
+export const REORDER = orGerman(
   /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (?:(?:need|have) to )?(re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/,
   '(?:nach)?bestellen|(?:nach)?bestellt|bestellung(?:en)?|nachbestellung(?:en)?',
   '(?:na)?bestellen|(?:na)?besteld|bestelling(?:en)?|nabestelling(?:en)?|bestel',
@@ -937,7 +939,7 @@ const REORDER = orGerman(
  * Deliveries; "due in", "on order", "coming in" are what the orders placed bring ("what's due in this
  * week"), as German's "was kommt … an" and Dutch's "wat komt er … binnen" (the particle closes the question).
  */
-const DELIVERIES = orGerman(
+export const DELIVERIES = orGerman(
   /\bdeliver\w*|\bdue in\b|\bon order\b|\bcoming in\b/,
   'lieferung(?:en)?|geliefert|(?:kommt|kommen)(?=.* an *[?.!]* *$)',
   'levering(?:en)?|leveren|geleverd|(?:komt|komen)(?=.* binnen *[?.!]* *$)',
@@ -946,16 +948,16 @@ const DELIVERIES = orGerman(
 const ARRIVES_PARTICLE = /(?<![\p{L}])(?:an|binnen)(?= *[?.!]* *$)/u;
 /** A question about the scheduled imports: "did last night's import run?", "when did the web shop last sync?". */
 const INTEGRATION_RUNS = /\b(integrations?|imports?|imported|sync(?:ed|s|ing)?|web ?shop|feed)\b/;
-const VALUE = orGerman(/\b(value|worth)\b/, 'wert', 'waarde|waard');
+export const VALUE = orGerman(/\b(value|worth)\b/, 'wert', 'waarde|waard');
 // "How much did we shift" is how a British shop says sold (QA8 F13).
-const SALES = orGerman(/\b(sales|sold|sell|sells|selling|demand|shift|shifted)\b/, GERMAN_SOLD, DUTCH_SOLD);
+export const SALES = orGerman(/\b(sales|sold|sell|sells|selling|demand|shift|shifted)\b/, GERMAN_SOLD, DUTCH_SOLD);
 const TOTAL_STOCK = orGerman(
   /\b(how much|how many|total)\b.*\b(stock|inventory|units)\b|\bstock (level|on hand)\b/,
   '(?:wie viel|wieviel|wie viele|gesamt|insgesamt)(?: [\\p{L}]+)* (?:bestand|lager|lagerbestand|auf lager|vorrätig)',
   '(?:hoeveel|totale?)(?: [\\p{L}]+)* (?:voorraad|op voorraad|in voorraad)',
 );
 // Words that only frame a question the branch answers (used, so they are not reported as ignored).
-const FRAMING = orGerman(
+export const FRAMING = orGerman(
   /\b(first|soonest|earliest|next|when|units?|how many|how much|left|in stock|levels?|coming|upcoming|expected|scheduled|late|arriving|incoming|recommended|advised|orders?|products?|sellers?|most)\b/,
   'wann|stück|einheiten|auf lager|noch da|insgesamt|gesamt|top|seller|bestseller|am meisten',
   'wanneer|stuks|eenheden|op voorraad|in voorraad|totaal|bestsellers?|meest',
@@ -1012,7 +1014,7 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
   /** The question without the words every sales and stock question frames itself with, its period and ranking — no product's name — and the category read. */
   const frame = (category: string | null) => {
     const framed = reading.trial();
-    [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING].forEach((pattern) => framed.test(pattern));
+    [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING, ...INVENTORY_QUESTION_WORDS].forEach((pattern) => framed.test(pattern));
     if (category) readCategory(framed, categories);
     if (!readComparison(framed, today) && !readQuietSpan(framed)) readPeriod(framed, today);
     // A deadline ("before Christmas", "by Easter") dates the question: it names no products.
@@ -1118,7 +1120,7 @@ const WHICH_SUPPLIERS = /\b(?:which|what|list|all|show)(?: (?:are|of|the|our|me|
  * Lieferanten", "zonder leverancier", "geen leverancier". Asked alone, a list of them; with an order
  * or stock-out question, that answer narrowed to them (ADR 0184, amendment 2026-12-06 (2)).
  */
-const WITHOUT_SUPPLIER = /\b(?:without|with no|no|lacking|missing)(?: an?y?)? (?:suppliers?|vendors?)\b|\b(?:suppliers?|vendors?) (?:is |are )?missing\b|\bohne(?: einen| den)? lieferant(?:en)?\b|\bkeinen? lieferant(?:en)?\b|\bzonder(?: een| de)? leveranciers?\b|\bgeen leveranciers?\b/;
+export const WITHOUT_SUPPLIER = /\b(?:without|with no|no|lacking|missing)(?: an?y?)? (?:suppliers?|vendors?)\b|\b(?:suppliers?|vendors?) (?:is |are )?missing\b|\bohne(?: einen| den)? lieferant(?:en)?\b|\bkeinen? lieferant(?:en)?\b|\bzonder(?: een| de)? leveranciers?\b|\bgeen leveranciers?\b/;
 /** "Who supplies HEA-1001?", "who is the supplier of Blue Mug", "wer liefert …". */
 const WHO_SUPPLIES = /\bwho (?:supplies|delivers|sells us)\b|\b(?:the )?supplier (?:of|for)\b|\bwho do we (?:buy|order|get)\b.*\bfrom\b|\bwer liefert\b|\bwie levert\b/;
 /** The words of a plain question and the one rule they match: null when none does. `leading`: what the answer must say first, gathered as it is read. */
@@ -1162,7 +1164,7 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
   }
   const scope = await scopeOf(db, reading, products, today, leading);
   // Asked alone: an order or stock-out question says it of them below.
-  if (WITHOUT_SUPPLIER.test(q) && !supplier && ![LOW_STOCK, REORDER, RUNS_OUT, DELIVERIES].some((pattern) => pattern.test(q))) {
+  if (WITHOUT_SUPPLIER.test(q) && !supplier && ![LOW_STOCK, REORDER, RUNS_OUT, DELIVERIES, OUT_OF_STOCK].some((pattern) => pattern.test(q))) {
     claim(WITHOUT_SUPPLIER, /\b(have|has|got|are|is|there|do|does|we|which|what|list|show|all|haben|hat|sind|welke|hebben|heeft|zijn)\b/, FRAMING);
     return products.length ? dataFunctions.supplierOf(products) : dataFunctions.productsWithoutSupplier(db);
   }
@@ -1195,6 +1197,9 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
     const quiet = readQuietSpan(reading);
     return quiet ? dataFunctions.noSales(db, await salesWindow(db, quiet, today), scope.use()) : sales(NO_SALES_PERIOD, (window) => dataFunctions.noSales(db, window, scope.use()));
   }
+  // Out of stock now, slow movers, an average per day or week, figures by category (ADR 0189).
+  const everyday = await everydayAnswer({ db, reading, asked, products, today, scope, supplier, sales });
+  if (everyday) return everyday;
   if ((SALES.test(q) || COMPARE.test(q)) && readComparison(reading.trial(), today)) {
     const comparison = readComparison(reading, today) as Comparison;
     claim(SALES, FRAMING);
@@ -1210,8 +1215,9 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
     const rank = readRank(reading, TOP_SELLERS_RANK.limit) ?? TOP_SELLERS_RANK;
     return sales(TOP_SELLERS_PERIOD, (window) => dataFunctions.topSellers(db, window, rank, scope.use(), measure()));
   }
-  if (RUNS_OUT.test(q) && !products.length) {
-    claim(RUNS_OUT, RUNS_OUT_FRAMING, FRAMING);
+  // "Which products will be out of stock next week": what runs out (out of stock now was answered above).
+  if ((RUNS_OUT.test(q) || OUT_OF_STOCK.test(q)) && !products.length) {
+    claim(RUNS_OUT, OUT_OF_STOCK, RUNS_OUT_FRAMING, FRAMING);
     const window = readWindow(reading, today);
     const runsOut = (scoped: Scope) => answerForWindow(window && dueWindowOf(window, today), today, (due) => dataFunctions.runsOutFirst(db, today, due, scoped));
     if (supplier) {
@@ -1237,8 +1243,8 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
     claim(REORDER, FRAMING);
     return aheadAnswer(reading, today, (due) => bySupplier(db, asked, supplier, (named) => reorderReport(db, due, named)));
   }
-  if (DELIVERIES.test(q)) {
-    claim(DELIVERIES, /\b(arriv|com)(e|es|ing)\b|\bdue\b/, ARRIVES_PARTICLE, FRAMING);
+  if (DELIVERIES.test(q) || ARRIVALS.test(q)) {
+    claim(DELIVERIES, ARRIVALS, /\b(arriv|com)(e|es|ing)\b|\bdue\b/, ARRIVES_PARTICLE, FRAMING);
     return aheadAnswer(reading, today, (due) => deliveries(db, today, due));
   }
   if (((VALUE.test(q) && STOCK_WORDS.test(q)) || STOCK_VALUE_WORDS.test(q)) && !products.length && !scope.nameWord && !scope.group) {
@@ -1257,8 +1263,8 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
       }
       return salesOrBreakdown(scope.use, (window) => dataFunctions.salesOf(db, products, window));
     }
-    if (RUNS_OUT.test(q)) {
-      claim(RUNS_OUT, RUNS_OUT_FRAMING, FRAMING);
+    if (RUNS_OUT.test(q) || OUT_OF_STOCK.test(q)) {
+      claim(RUNS_OUT, OUT_OF_STOCK, RUNS_OUT_FRAMING, FRAMING);
       return dataFunctions.stockoutOf(db, products);
     }
     claim(STOCK_WORDS, VALUE, FRAMING);

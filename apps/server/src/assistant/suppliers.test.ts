@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantBlock, ChatMessage } from '@stockwise/contract';
 import { upsertProductSummaries } from '../dashboard/repo.ts';
 import { startFakeChatModel, type FakeChatModel } from '../testing/fake-chat-model.ts';
+import { modelToolResults } from '../testing/model-tool-results.ts';
 import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -217,16 +218,8 @@ describe.each(backends)("the model's tools by supplier on %s", (backend) => {
   });
   /** The model calls these tools in one round: each call's result as the model reads it (the answer's text, or the refusal), and the tools it was given. */
   const toolResults = async (calls: { name: string; args: Record<string, unknown> }[]) => {
-    model.script([{ toolCalls: calls.map((call, i) => ({ id: `call_${i}`, name: call.name, arguments: JSON.stringify(call.args) })) }, { content: 'Done.' }]);
-    const response = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: 'what do I order from whom?' } });
-    expect(response.status).toBe(200);
-    const [asked, answered] = model.requests.slice(-2);
-    const results = (answered?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => {
-      const content = m.content ?? '';
-      return content.startsWith('Error: ') ? content : (JSON.parse(content) as AssistantBlock[]).flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
-    });
-    expect(results).toHaveLength(calls.length);
-    return { results, tools: (asked?.body.tools ?? []) as { function: { name: string; parameters: { properties: Record<string, { type: string; description?: string }> } } }[] };
+    const { results, tools } = await modelToolResults(server, model, viewer.access, calls, 'what do I order from whom?');
+    return { results: results.map((result) => result.text), tools };
   };
 
   it('gives the order and stock-out tools a supplier, read case aside, and refuses one no product names or that is no name', async () => {
