@@ -1,6 +1,6 @@
 // SQL of the assistant: its history per user and the data functions its answers (and the model's
 // tool calls) read. Every function is a fixed, parameterised query: no SQL comes from the question.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { groupByUnit, isMeasureUnit, quantitiesByUnit, roundQuantity, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { escapeRegExp } from '../plain-words/reading.ts';
@@ -28,9 +28,8 @@ export const recentMessages = async (db: Db, userId: number, limit: number) =>
 // Data ------------------------------------------------------------------------------------------
 
 export type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit: string | null; unit_cost: number; lead_time_days: number; supplier: string | null };
-// A product's supplier, trimmed, a blank one none: one supplier, one name, as the order lists know it (ADR 0184).
-const storedSupplier = sql<string | null>`nullif(btrim(p.supplier), '')`;
-const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days', storedSupplier.as('supplier')] as const;
+// A product's supplier as stored: the answers name it by its supplier's one spelling (ADR 0186).
+const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days', 'p.supplier'] as const;
 
 /**
  * The products the text names, in the order it names them: by code (a whole word of it) or by name.
@@ -119,13 +118,9 @@ export const productsWithNameWord = (db: Db, word: string | null, category: stri
     .orderBy('p.product_code')
     .execute();
 
-/** Each supplier the products name and how many products it supplies; null: the products with none. */
-export const supplierProducts = (db: Db): Promise<{ supplier: string | null; products: number }[]> =>
-  db.selectFrom('data.products as p').select([storedSupplier.as('supplier'), sql<number>`count(*)::int`.as('products')]).groupBy(storedSupplier).execute();
-
-/** The products bought from `supplier` (its trimmed name), by id. */
-export const productIdsOfSupplier = async (db: Db, supplier: string): Promise<number[]> =>
-  (await db.selectFrom('data.products as p').select('p.id').where(storedSupplier, '=', supplier).execute()).map((row) => row.id);
+/** The products bought from a supplier (`holds`: SupplierNames.holds, any of its spellings), by id. */
+export const productIdsOfSupplier = async (db: Db, holds: RawBuilder<boolean>): Promise<number[]> =>
+  (await db.selectFrom('data.products as p').select('p.id').where(holds).execute()).map((row) => row.id);
 
 /** The product `p` sold nothing from `from` to `to` (both included). */
 const soldNothingBetween = (from: string, to: string) =>
