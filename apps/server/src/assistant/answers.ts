@@ -1,7 +1,7 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { groupByUnit, isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, roundQuantity, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { groupByUnit, isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, roundQuantity, supplierFileName, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -70,9 +70,14 @@ const deliveriesToHurry = (late: number) =>
   late
     ? ` ${number.format(late)} ${late === 1 ? 'product has a delivery on its way that arrives after it runs out: hurry it' : 'products have a delivery on its way that arrives after they run out: hurry them'} (a new order could not come sooner).`
     : '';
-const nothingToOrder = (advice: OrderAdvice, supplier?: string) =>
+/**
+ * An answer narrowed to one supplier says it after "from" or "for": its name ("from Acme Wholesale"),
+ * or "for the products without a supplier" (null).
+ */
+const ofSupplier = (supplier: string | null, preposition: 'from' | 'for') => (supplier === null ? 'for the products without a supplier' : `${preposition} ${supplier}`);
+const nothingToOrder = (advice: OrderAdvice, supplier?: string | null) =>
   text(
-    `${supplier === undefined ? '' : `${withFullStop(`Nothing to order from ${supplier}`)} `}${advice.deliveriesLate
+    `${supplier === undefined ? '' : `${withFullStop(`Nothing to order ${ofSupplier(supplier, 'from')}`)} `}${advice.deliveriesLate
       ? `No product needs a new order.${deliveriesToHurry(advice.deliveriesLate)}${uncounted(advice)}`
       : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}`}`,
   );
@@ -110,9 +115,9 @@ async function pastForecastEnd(db: Db, due: DueWindow | null, unknown: string): 
  * The advice (most urgent first), cut to the orders due by the window's last day — overdue ones and
  * those before a later start too (`orderWindowOf`: what the dashboard's task and the report writer
  * count); the first `rows` listed; `beyond`: what the window holds past the forecasts. Of one
- * `supplier`'s products when given, by the order list's own filter (ADR 0184).
+ * `supplier`'s products when given (null: those without one), by the order list's own filter (ADR 0184).
  */
-async function advisedOrders(db: Db, rows: number, window: DueWindow | null, supplier: string | undefined) {
+async function advisedOrders(db: Db, rows: number, window: DueWindow | null, supplier: string | null | undefined) {
   const due = window && orderWindowOf(window);
   const [advice, beyond, money] = await Promise.all([orderAdvice(db, supplier === undefined ? {} : { supplier }), pastForecastEnd(db, due, 'an order due'), shopMoney(db)]);
   if (!advice) return null;
@@ -122,9 +127,9 @@ async function advisedOrders(db: Db, rows: number, window: DueWindow | null, sup
   return { advice, beyond, due, orders, kept, money, listed: kept.slice(0, rows), total: kept.length, quantities: orderQuantities(kept), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
 }
 type AdvisedOrders = NonNullable<Awaited<ReturnType<typeof advisedOrders>>>;
-const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow, supplier: string | undefined): Answer => {
+const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow, supplier: string | null | undefined): Answer => {
   const later = orders.length;
-  return { blocks: [text(`No advised order${supplier === undefined ? '' : ` from ${supplier}`} is due ${dueWords(due)}${later ? `; ${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
+  return { blocks: [text(`No advised order${supplier === undefined ? '' : ` ${ofSupplier(supplier, 'from')}`} is due ${dueWords(due)}${later ? `; ${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
 };
 
 /**
@@ -180,7 +185,7 @@ const supplierColumn = (rows: readonly AdvisedProduct[]): { columns: [string, st
  * Low stock: the Forecasting screen's list, most urgent first — the products that need an order (the
  * forecast's advice) and, without a window, those whose delivery on its way comes too late (hurry it).
  */
-async function lowStock(db: Db, window: DueWindow | null = null, supplier?: string): Promise<Answer> {
+async function lowStock(db: Db, window: DueWindow | null = null, supplier?: string | null): Promise<Answer> {
   const found = await advisedOrders(db, TABLE_ROWS, window, supplier);
   if (!found) return noForecastYet;
   const { advice, beyond, due, total, money } = found;
@@ -194,7 +199,7 @@ async function lowStock(db: Db, window: DueWindow | null = null, supplier?: stri
   return {
     blocks: [
       text(
-        `${supplier === undefined ? '' : `Low stock from ${supplier}: `}${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
+        `${supplier === undefined ? '' : `Low stock ${ofSupplier(supplier, 'from')}: `}${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ...suppliers.columns, ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
@@ -206,7 +211,12 @@ async function lowStock(db: Db, window: DueWindow | null = null, supplier?: stri
   };
 }
 
-async function reorderReport(db: Db, window: DueWindow | null = null, supplier?: string): Promise<Answer> {
+/**
+ * The advised orders with their totals and a CSV, named for the supplier when narrowed to one as the
+ * Forecasting screen's download is ("reorder-report-acme-wholesale.csv"; "…-no-supplier"), so a
+ * buyer's files per supplier do not overwrite each other.
+ */
+async function reorderReport(db: Db, window: DueWindow | null = null, supplier?: string | null): Promise<Answer> {
   const found = await advisedOrders(db, REPORT_ROWS, window, supplier);
   if (!found) return noForecastYet;
   const { advice, beyond, due, listed: rows, total, money } = found;
@@ -217,13 +227,13 @@ async function reorderReport(db: Db, window: DueWindow | null = null, supplier?:
   return {
     blocks: [
       text(
-        `Reorder report${supplier === undefined ? '' : ` for ${supplier}`}: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
+        `Reorder report${supplier === undefined ? '' : ` ${ofSupplier(supplier, 'for')}`}: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ...suppliers.columns, ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
         rows.map((r) => ({ styleCode: r.styleCode, name: r.name, ...suppliers.cells(r), onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
         { styleCode: 'Total', name: null, ...(suppliers.columns.length ? { supplier: null } : {}), onHand: null, orderBy: null, ...totalCells('quantity', found.quantities), terms: null, cost: found.cost, note: null },
-        'reorder-report.csv',
+        `${supplierFileName('reorder-report', supplier)}.csv`,
       ),
       createOrdersAction(found.kept),
     ],
@@ -453,15 +463,19 @@ export const listedNames = (names: readonly string[], max: number) => `${names.s
 export const LISTED_SUPPLIERS = 20;
 /** The suppliers the products name, each by its one spelling (ADR 0186), as a buyer reads them. */
 export const supplierNames = async (db: Db): Promise<string[]> => (await readSupplierNames(db)).list().map((known) => known.supplier);
-const NO_SUPPLIERS = "No product has a supplier yet: set each product's Supplier on the Data screen, or import it with the products.";
+const NO_SUPPLIERS = "No product has a supplier yet: set each product's Supplier on the Data screen, or import the products again with a Supplier column.";
 /** Said instead of a list narrowed to a supplier no product names: the suppliers there are, so the buyer can ask again. */
 async function unknownSupplier(db: Db, asked: string): Promise<Answer> {
   const known = await supplierNames(db);
   const listed = known.length ? `No product is bought from a supplier named "${asked}". The suppliers are ${listedNames(known, LISTED_SUPPLIERS)}: ask, for example, "what should I order from ${known[0]}?".` : `No product is bought from "${asked}". ${NO_SUPPLIERS}`;
   return { blocks: [text(listed), dataLink('products', 'Open the products table')] };
 }
-/** The products bought from one supplier, as a stock-out answer narrows to them. */
-export const supplierScope = async (db: Db, supplier: string): Promise<Scope> => ({ category: null, productIds: await repo.productIdsOfSupplier(db, (await readSupplierNames(db)).holds(supplier)), words: ` among the products from ${supplier}` });
+/** The products bought from one supplier, any of its spellings (null: those without one), as a stock-out answer narrows to them. */
+export const supplierScope = async (db: Db, supplier: string | null): Promise<Scope> => ({
+  category: null,
+  productIds: await repo.productIdsOfSupplier(db, (await readSupplierNames(db)).holds(supplier)),
+  words: supplier === null ? ' among the products without a supplier' : ` among the products from ${supplier}`,
+});
 
 /** The data functions, shared by the intent engine and the model's tool calls. */
 /** Stock whose cost is unknown (0: left blank) is not in a stock value: the answer says how much is left out, not that it is free. */
@@ -567,6 +581,32 @@ export const dataFunctions = {
           counts.slice(0, REPORT_ROWS).map((row) => ({ supplier: row.supplier ?? 'No supplier', products: row.products, toOrder: advice ? (ordering.get(row.supplier) ?? 0) : null })),
         ),
         { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
+      ],
+    };
+  },
+  /**
+   * "Which products have no supplier?" (ADR 0184, amendment 2026-12-06 (2)): those products by code,
+   * the first 50 listed and how many there are said; that every product has one; or, where no
+   * product has any, how suppliers are recorded. Suppliers are counted one per spelling group (ADR 0186).
+   */
+  async productsWithoutSupplier(db: Db): Promise<Answer> {
+    const names = await readSupplierNames(db);
+    const suppliers = names.list();
+    const none = names.withoutSupplier;
+    const products = suppliers.reduce((sum, row) => sum + row.products, 0) + none;
+    const openProducts = dataLink('products', 'Open the products table');
+    if (!products) return { blocks: [text('There are no products yet: import a products file on the Data screen.'), openProducts] };
+    if (none === products) return { blocks: [text(NO_SUPPLIERS), openProducts] };
+    if (!none) {
+      return { blocks: [text(`Every product has a supplier: ${number.format(products)} ${products === 1 ? 'product' : 'products'} from ${number.format(suppliers.length)} ${suppliers.length === 1 ? 'supplier' : 'suppliers'}.`), openProducts] };
+    }
+    const rows = await repo.productsWithoutSupplier(db, names.holds(null), TABLE_ROWS);
+    const listed = none > rows.length ? `; the first ${rows.length} by code are listed` : '';
+    return {
+      blocks: [
+        text(`${number.format(none)} of the ${number.format(products)} products ${none === 1 ? 'has' : 'have'} no supplier${listed}. Set each one's Supplier on the Data screen, or import the products again with a Supplier column.`),
+        table([['styleCode', 'Product code'], ['name', 'Name'], ['category', 'Category']], rows.map((row) => ({ styleCode: row.product_code, name: row.name, category: row.category }))),
+        openProducts,
       ],
     };
   },
@@ -854,7 +894,7 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 
 /** What the assistant answers; its dates in the asker's order ("since 3/11" day-first, "since 11/3" month-first). */
 const helpFor = (order: DateOrder) =>
-  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer (seasons of your time zone's hemisphere), last financial year, FY2025-26, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, Australia Day, Anzac Day, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (from one supplier: what should I order from Acme, low stock from Acme; also due this week, next week, in January, in Q1, in the next N days, by a date, before Christmas, Boxing Day or Easter, until Black Friday, the end of the month or through December), deliveries and what is due in (this week, next week), the suppliers (which suppliers do we use, who supplies a product), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
+  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer (seasons of your time zone's hemisphere), last financial year, FY2025-26, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, Australia Day, Anzac Day, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (from one supplier: what should I order from Acme, low stock from Acme; also due this week, next week, in January, in Q1, in the next N days, by a date, before Christmas, Boxing Day or Easter, until Black Friday, the end of the month or through December), deliveries and what is due in (this week, next week), the suppliers (which suppliers do we use, who supplies a product, which products have no supplier), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
 const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
 const READS =
@@ -1068,16 +1108,23 @@ async function namedSupplier(db: Db, reading: Reading): Promise<NamedSupplier | 
  * words after "from", "von" or "supplier" name no supplier — the suppliers there are; else `answer`
  * for every supplier.
  */
-async function bySupplier(db: Db, asked: Reading, supplier: NamedSupplier | null, answer: (supplier: string | undefined) => Promise<Answer>): Promise<Answer> {
+async function bySupplier(db: Db, asked: Reading, supplier: NamedSupplier | null, answer: (supplier: string | null | undefined) => Promise<Answer>): Promise<Answer> {
   if (supplier) {
     asked.test(supplier.pattern);
     return answer(supplier.supplier);
   }
+  if (asked.test(WITHOUT_SUPPLIER)) return answer(null);
   const unknown = askedSupplier(asked);
   return unknown ? unknownSupplier(db, unknown) : answer(undefined);
 }
 /** "Which suppliers do we use?", "list our suppliers", "welche Lieferanten haben wir?". */
 const WHICH_SUPPLIERS = /\b(?:which|what|list|all|show)(?: (?:are|of|the|our|me|all))* suppliers\b|\bwho are (?:our|the) suppliers\b|\bsuppliers (?:do )?we (?:use|have|buy from|order from)\b|\b(?:welche|alle|unsere) lieferanten\b|\b(?:welke|alle|onze) leveranciers\b/;
+/**
+ * The products without a supplier: "without a supplier", "no supplier", "ohne Lieferant", "keinen
+ * Lieferanten", "zonder leverancier", "geen leverancier". Asked alone, a list of them; with an order
+ * or stock-out question, that answer narrowed to them (ADR 0184, amendment 2026-12-06 (2)).
+ */
+const WITHOUT_SUPPLIER = /\b(?:without|with no|no|lacking|missing)(?: an?y?)? (?:suppliers?|vendors?)\b|\b(?:suppliers?|vendors?) (?:is |are )?missing\b|\bohne(?: einen| den)? lieferant(?:en)?\b|\bkeinen? lieferant(?:en)?\b|\bzonder(?: een| de)? leveranciers?\b|\bgeen leveranciers?\b/;
 /** "Who supplies HEA-1001?", "who is the supplier of Blue Mug", "wer liefert …". */
 const WHO_SUPPLIES = /\bwho (?:supplies|delivers|sells us)\b|\b(?:the )?supplier (?:of|for)\b|\bwho do we (?:buy|order|get)\b.*\bfrom\b|\bwer liefert\b|\bwie levert\b/;
 /** The words of a plain question and the one rule they match: null when none does. `leading`: what the answer must say first, gathered as it is read. */
@@ -1103,7 +1150,7 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
     // Word by word: the pattern's ".*" would count every word between as used.
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
     if (supplier) asked.test(supplier.pattern);
-    return reorderReport(db, null, supplier?.supplier);
+    return reorderReport(db, null, supplier ? supplier.supplier : reading.test(WITHOUT_SUPPLIER) ? null : undefined);
   }
   if (INTEGRATION_RUNS.test(q)) {
     claim(INTEGRATION_RUNS, /\b(did|has|have|go|went|run|ran|last|night|when|sync|status)\b/, FRAMING);
@@ -1120,6 +1167,11 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
     };
   }
   const scope = await scopeOf(db, reading, products, today, leading);
+  // Asked alone: an order or stock-out question says it of them below.
+  if (WITHOUT_SUPPLIER.test(q) && !supplier && ![LOW_STOCK, REORDER, RUNS_OUT, DELIVERIES].some((pattern) => pattern.test(q))) {
+    claim(WITHOUT_SUPPLIER, /\b(have|has|got|are|is|there|do|does|we|which|what|list|show|all|haben|hat|sind|welke|hebben|heeft|zijn)\b/, FRAMING);
+    return products.length ? dataFunctions.supplierOf(db, products) : dataFunctions.productsWithoutSupplier(db);
+  }
   if (WHICH_SUPPLIERS.test(q)) {
     claim(WHICH_SUPPLIERS, /\b(use|have|buy|order|haben|wir|hebben|we)\b/, FRAMING);
     return dataFunctions.suppliers(db);
@@ -1172,6 +1224,7 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
       asked.test(supplier.pattern);
       return runsOut(await supplierScope(db, supplier.supplier));
     }
+    if (reading.test(WITHOUT_SUPPLIER)) return runsOut(await supplierScope(db, null));
     // Words after "from" that name no supplier, nor products by a word of their names or a category.
     const unknown = scope.nameWord || scope.group ? null : askedSupplier(reading);
     if (unknown) return unknownSupplier(db, unknown);

@@ -648,6 +648,13 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(orders)).toContain('I did not use "supplier Acme"');
   });
 
+  it('says how suppliers are recorded when asked which products have none and no product has any', async () => {
+    const answer = await ask({ content: 'which products have no supplier?' });
+    expect(textOf(answer)).toBe("No product has a supplier yet: set each product's Supplier on the Data screen, or import the products again with a Supplier column.");
+    expect(blocksOf(answer, 'table')).toEqual([]);
+    expect(blocksOf(answer, 'link')[0]?.href).toBe('/app/datatab?table=products');
+  });
+
   it('reads "not sold in N days" as the last N days, and uses the number said', async () => {
     const quiet = (span: number) => products.filter((p) => sold(p.code, span) === 0).map((p) => p.code);
     for (const [question, span] of [['which products have not sold in 60 days?', 60], ['products with no sales for 8 weeks', 56], ["what haven't we sold in 100 days", 100]] as const) {

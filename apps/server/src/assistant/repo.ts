@@ -118,9 +118,13 @@ export const productsWithNameWord = (db: Db, word: string | null, category: stri
     .orderBy('p.product_code')
     .execute();
 
-/** The products bought from a supplier (`holds`: SupplierNames.holds, any of its spellings), by id. */
+/** The products bought from a supplier (`holds`: SupplierNames.holds, any of its spellings; of null, those with none), by id. */
 export const productIdsOfSupplier = async (db: Db, holds: RawBuilder<boolean>): Promise<number[]> =>
   (await db.selectFrom('data.products as p').select('p.id').where(holds).execute()).map((row) => row.id);
+
+/** The first `limit` products with no supplier (`none`: SupplierNames.holds(null) — none, or a blank one), by code. */
+export const productsWithoutSupplier = (db: Db, none: RawBuilder<boolean>, limit: number): Promise<{ product_code: string; name: string; category: string | null }[]> =>
+  db.selectFrom('data.products as p').select(['p.product_code', 'p.name', 'p.category']).where(none).orderBy('p.product_code').limit(limit).execute();
 
 /** The product `p` sold nothing from `from` to `to` (both included). */
 const soldNothingBetween = (from: string, to: string) =>

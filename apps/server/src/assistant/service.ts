@@ -211,6 +211,7 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
   { name: 'low_stock', description: "Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included; with a supplier, that supplier's products", parameters: windowAndSupplier(dateOrder) },
   { name: 'reorder_report', description: "The advised orders with totals; with a window, those whose order-by date is on or before its last day, overdue ones included; with a supplier, that supplier's orders (one purchase order)", parameters: windowAndSupplier(dateOrder) },
   { name: 'suppliers', description: 'The suppliers the products name, each with how many products it supplies and how many of them need an order', parameters: noParameters },
+  { name: 'products_without_supplier', description: 'The products that have no supplier (code, name, category), the first 50 by code and how many there are', parameters: noParameters },
   { name: 'supplier_of_product', description: 'Who supplies a product; a word of product names ("mugs") gives each product whose name holds it', parameters: { type: 'object', properties: { product: productOrNameWord }, required: ['product'] } },
   { name: 'deliveries', description: 'Late and upcoming scheduled deliveries; with a window, those expected in it', parameters: windowParameter(dateOrder) },
   { name: 'integration_runs', description: "The latest run of each scheduled integration (imports from a web shop or another endpoint): when, how it went, rows written and rejected, and the next run", parameters: noParameters },
@@ -394,6 +395,8 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
     }
     case 'suppliers':
       return dataFunctions.suppliers(ctx.db);
+    case 'products_without_supplier':
+      return dataFunctions.productsWithoutSupplier(ctx.db);
     case 'supplier_of_product': {
       const named = await productsOf(ctx, args);
       return 'products' in named ? dataFunctions.supplierOf(ctx.db, named.products) : forNameWord(named.word, (listed) => dataFunctions.supplierOf(ctx.db, listed));
