@@ -133,6 +133,10 @@ describe.each(backends)('one supplier, one spelling on %s', (backend) => {
     expect(orders.content).toMatch(/^Reorder report for ACME: 4 advised orders/);
     expect(tableOf(orders)?.rows.map((row) => row.styleCode).sort()).toEqual(['TW-1', 'TW-2', 'TW-3', 'TW-4']);
     expect((await ask('who supplies TW-3?')).content).toContain('Product TW-3 (TW-3) is supplied by ACME.');
+    // A blank supplier is none, as null is.
+    const without = await ask('which products have no supplier?');
+    expect(without.content).toMatch(/^2 of the 9 products have no supplier\./);
+    expect(tableOf(without)?.rows.map((row) => row.styleCode)).toEqual(['NON-1', 'NON-2']);
   });
 
   it('stores a Data screen supplier in the spelling the other products hold, white space made one space; the only product of a supplier can change its case', async () => {
