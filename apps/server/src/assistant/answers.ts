@@ -8,9 +8,10 @@ import { inTransaction } from '../db/transaction.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { readCurrency } from '../shop/repo.ts';
-import { bySupplierName, hasOrder, isDueBy, orderAdvice, orderQuantities, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
+import { hasOrder, isDueBy, orderAdvice, orderQuantities, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
 import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
+import { readSupplierNames } from '../suppliers/service.ts';
 import { askedSupplier, DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, readSupplier, unmatchedProductWords, type NamedSupplier, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading, wholeWords } from '../plain-words/reading.ts';
@@ -462,9 +463,8 @@ export const outOfSeasonWords = (count: number) =>
 export const listedNames = (names: readonly string[], max: number) => `${names.slice(0, max).join(', ')}${names.length > max ? ` and ${names.length - max} more` : ''}`;
 /** How many suppliers an answer names when the one asked for is none of them. */
 export const LISTED_SUPPLIERS = 20;
-/** The suppliers the products name (trimmed, a blank one none: ADR 0184), as a buyer reads them. */
-export const supplierNames = async (db: Db): Promise<string[]> =>
-  (await repo.supplierProducts(db)).flatMap((row) => (row.supplier === null ? [] : [row.supplier])).sort(bySupplierName);
+/** The suppliers the products name, each by its one spelling (ADR 0186), as a buyer reads them. */
+export const supplierNames = async (db: Db): Promise<string[]> => (await readSupplierNames(db)).list().map((known) => known.supplier);
 const NO_SUPPLIERS = "No product has a supplier yet: set each product's Supplier on the Data screen, or import the products again with a Supplier column.";
 /** Said instead of a list narrowed to a supplier no product names: the suppliers there are, so the buyer can ask again. */
 async function unknownSupplier(db: Db, asked: string): Promise<Answer> {
@@ -472,10 +472,10 @@ async function unknownSupplier(db: Db, asked: string): Promise<Answer> {
   const listed = known.length ? `No product is bought from a supplier named "${asked}". The suppliers are ${listedNames(known, LISTED_SUPPLIERS)}: ask, for example, "what should I order from ${known[0]}?".` : `No product is bought from "${asked}". ${NO_SUPPLIERS}`;
   return { blocks: [text(listed), dataLink('products', 'Open the products table')] };
 }
-/** The products bought from one supplier (null: those without one), as a stock-out answer narrows to them. */
+/** The products bought from one supplier, any of its spellings (null: those without one), as a stock-out answer narrows to them. */
 export const supplierScope = async (db: Db, supplier: string | null): Promise<Scope> => ({
   category: null,
-  productIds: await repo.productIdsOfSupplier(db, supplier),
+  productIds: await repo.productIdsOfSupplier(db, (await readSupplierNames(db)).holds(supplier)),
   words: supplier === null ? ' among the products without a supplier' : ` among the products from ${supplier}`,
 });
 
@@ -564,13 +564,15 @@ export const dataFunctions = {
   integrationRuns,
   /** "Which suppliers do we use?": each supplier with how many products it supplies and how many of them the order list says to order (ADR 0184, amendment 2026-12-06). */
   async suppliers(db: Db): Promise<Answer> {
-    const [counts, advice] = await Promise.all([repo.supplierProducts(db), orderAdvice(db)]);
-    const named = counts.filter((row) => row.supplier !== null);
+    // One row per supplier, its spellings ("ACME", "Acme") counted together (ADR 0186).
+    const [names, advice] = await Promise.all([readSupplierNames(db), orderAdvice(db)]);
+    const named = names.list();
     if (!named.length) return { blocks: [text(NO_SUPPLIERS), dataLink('products', 'Open the products table')] };
     const ordering = new Map<string | null, number>();
     for (const p of advice?.products.filter(hasOrder) ?? []) ordering.set(p.supplier ?? null, (ordering.get(p.supplier ?? null) ?? 0) + 1);
     const supplied = named.reduce((sum, row) => sum + row.products, 0);
-    const none = counts.find((row) => row.supplier === null)?.products ?? 0;
+    const none = names.withoutSupplier;
+    const counts = [...named, ...(none ? [{ supplier: null, products: none }] : [])];
     const toOrder = [...ordering.values()].reduce((sum, count) => sum + count, 0);
     const orders = advice ? ` ${number.format(toOrder)} ${toOrder === 1 ? 'product needs' : 'products need'} an order.` : ' There is no whole-catalogue forecast yet, so no order is advised.';
     return {
@@ -578,7 +580,7 @@ export const dataFunctions = {
         text(`${number.format(named.length)} ${named.length === 1 ? 'supplier supplies' : 'suppliers supply'} ${number.format(supplied)} ${supplied === 1 ? 'product' : 'products'}${none ? `; ${number.format(none)} ${none === 1 ? 'product has' : 'products have'} no supplier` : ''}.${orders}`),
         table(
           [['supplier', 'Supplier'], ['products', 'Products'], ['toOrder', 'Need an order']],
-          [...counts].sort((a, b) => bySupplierName(a.supplier, b.supplier)).slice(0, REPORT_ROWS).map((row) => ({ supplier: row.supplier ?? 'No supplier', products: row.products, toOrder: advice ? (ordering.get(row.supplier) ?? 0) : null })),
+          counts.slice(0, REPORT_ROWS).map((row) => ({ supplier: row.supplier ?? 'No supplier', products: row.products, toOrder: advice ? (ordering.get(row.supplier) ?? 0) : null })),
         ),
         { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
       ],
@@ -587,20 +589,20 @@ export const dataFunctions = {
   /**
    * "Which products have no supplier?" (ADR 0184, amendment 2026-12-06 (2)): those products by code,
    * the first 50 listed and how many there are said; that every product has one; or, where no
-   * product has any, how suppliers are recorded.
+   * product has any, how suppliers are recorded. Suppliers are counted one per spelling group (ADR 0186).
    */
   async productsWithoutSupplier(db: Db): Promise<Answer> {
-    const counts = await repo.supplierProducts(db);
-    const products = counts.reduce((sum, row) => sum + row.products, 0);
-    const none = counts.find((row) => row.supplier === null)?.products ?? 0;
+    const names = await readSupplierNames(db);
+    const suppliers = names.list();
+    const none = names.withoutSupplier;
+    const products = suppliers.reduce((sum, row) => sum + row.products, 0) + none;
     const openProducts = dataLink('products', 'Open the products table');
     if (!products) return { blocks: [text('There are no products yet: import a products file on the Data screen.'), openProducts] };
     if (none === products) return { blocks: [text(NO_SUPPLIERS), openProducts] };
     if (!none) {
-      const suppliers = counts.length;
-      return { blocks: [text(`Every product has a supplier: ${number.format(products)} ${products === 1 ? 'product' : 'products'} from ${number.format(suppliers)} ${suppliers === 1 ? 'supplier' : 'suppliers'}.`), openProducts] };
+      return { blocks: [text(`Every product has a supplier: ${number.format(products)} ${products === 1 ? 'product' : 'products'} from ${number.format(suppliers.length)} ${suppliers.length === 1 ? 'supplier' : 'suppliers'}.`), openProducts] };
     }
-    const rows = await repo.productsWithoutSupplier(db, TABLE_ROWS);
+    const rows = await repo.productsWithoutSupplier(db, names.holds(null), TABLE_ROWS);
     const listed = none > rows.length ? `; the first ${rows.length} by code are listed` : '';
     return {
       blocks: [
@@ -610,9 +612,13 @@ export const dataFunctions = {
       ],
     };
   },
-  /** "Who supplies HEA-1001?": each product's supplier, or that it has none. */
-  supplierOf(products: repo.ProductRow[]): Answer {
-    const lines = products.map((p) => (p.supplier ? withFullStop(`${p.name} (${p.product_code}) is supplied by ${p.supplier}`) : `${p.name} (${p.product_code}) has no supplier: set one in its Supplier column on the Data screen.`));
+  /** "Who supplies HEA-1001?": each product's supplier (by its one spelling, ADR 0186), or that it has none. */
+  async supplierOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
+    const names = await readSupplierNames(db);
+    const lines = products.map((p) => {
+      const supplier = names.nameOf(p.supplier);
+      return supplier ? withFullStop(`${p.name} (${p.product_code}) is supplied by ${supplier}`) : `${p.name} (${p.product_code}) has no supplier: set one in its Supplier column on the Data screen.`;
+    });
     return { blocks: [text(lines.join('\n')), dataLink('products', 'Open the products table')] };
   },
   async runsOutFirst(db: Db, today: string, due: DueWindow | null = null, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
@@ -1166,7 +1172,7 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
   // Asked alone: an order or stock-out question says it of them below.
   if (WITHOUT_SUPPLIER.test(q) && !supplier && ![LOW_STOCK, REORDER, RUNS_OUT, DELIVERIES, OUT_OF_STOCK].some((pattern) => pattern.test(q))) {
     claim(WITHOUT_SUPPLIER, /\b(have|has|got|are|is|there|do|does|we|which|what|list|show|all|haben|hat|sind|welke|hebben|heeft|zijn)\b/, FRAMING);
-    return products.length ? dataFunctions.supplierOf(products) : dataFunctions.productsWithoutSupplier(db);
+    return products.length ? dataFunctions.supplierOf(db, products) : dataFunctions.productsWithoutSupplier(db);
   }
   if (WHICH_SUPPLIERS.test(q)) {
     claim(WHICH_SUPPLIERS, /\b(use|have|buy|order|haben|wir|hebben|we)\b/, FRAMING);
@@ -1174,11 +1180,11 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
   }
   if (WHO_SUPPLIES.test(q)) {
     claim(WHO_SUPPLIES, /\b(who|supplier|from|buy|order|get|do|we)\b/, FRAMING);
-    if (products.length) return dataFunctions.supplierOf(products);
+    if (products.length) return dataFunctions.supplierOf(db, products);
     if (scope.nameWord) {
       const named = scope.nameWord;
       scope.use();
-      return forNameWord(named, (listed) => Promise.resolve(dataFunctions.supplierOf(listed)));
+      return forNameWord(named, (listed) => dataFunctions.supplierOf(db, listed));
     }
     return noProductNamed(reading, 'who supplies it') ?? dataFunctions.suppliers(db);
   }

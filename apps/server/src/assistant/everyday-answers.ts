@@ -11,6 +11,7 @@ import { asksOutOfStockNow, BY_CATEGORY, CATEGORY_WORD, OUT_OF_STOCK, readAverag
 import { SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
 import type { Reading } from '../plain-words/reading.ts';
 import * as repo from './repo.ts';
+import { readSupplierNames } from '../suppliers/service.ts';
 import {
   amountOf,
   amountsListed,
@@ -143,7 +144,7 @@ export const everydayAnswers = {
    * counted said apart (their stock is not known, not 0).
    */
   async outOfStock(db: Db, today: string, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const { total, uncounted, withoutDelivery, rows } = await repo.outOfStock(db, REPORT_ROWS, scope);
+    const [{ total, uncounted, withoutDelivery, rows }, suppliers] = await Promise.all([repo.outOfStock(db, REPORT_ROWS, scope), readSupplierNames(db)]);
     const unknown = uncounted ? ` ${plural(uncounted, 'product has', 'products have')} never been counted, so whether ${uncounted === 1 ? 'it is' : 'they are'} in stock is not known.` : '';
     const link: AssistantBlock = { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' };
     if (!total) return { blocks: [text(`${counted(scope, 0, 'Nothing is')} out of stock: every product counted has stock on hand.${unknown}`), link] };
@@ -154,13 +155,14 @@ export const everydayAnswers = {
       const when = `${formatDay(row.expected_date)} (${amountOf(row.quantity ?? 0, row.unit)})`;
       return row.expected_date < today ? `Late: expected ${when}` : when;
     };
-    const optional = (key: 'category' | 'supplier', label: string): [string, string][] => (rows.some((row) => row[key] !== null) ? [[key, label]] : []);
+    const listedRows = rows.map((row) => ({ styleCode: row.product_code, name: row.name, category: row.category, supplier: suppliers.nameOf(row.supplier), onHand: onHandCell(row.on_hand), expected: expected(row) }));
+    const optional = (key: 'category' | 'supplier', label: string): [string, string][] => (listedRows.some((row) => row[key] !== null) ? [[key, label]] : []);
     return {
       blocks: [
         text(`${counted(scope, total, '')} out of stock now (nothing on hand); ${deliveries}.${listed}${unknown}`),
         table(
           [['styleCode', 'Product code'], ['name', 'Name'], ...optional('category', 'Category'), ...optional('supplier', 'Supplier'), ['onHand', 'On hand now'], ['expected', 'Expected back']],
-          rows.map((row) => ({ styleCode: row.product_code, name: row.name, category: row.category, supplier: row.supplier, onHand: onHandCell(row.on_hand), expected: expected(row) })),
+          listedRows,
           null,
           'out-of-stock.csv',
         ),

@@ -1,6 +1,6 @@
 // SQL of the assistant: its history per user and the data functions its answers (and the model's
 // tool calls) read. Every function is a fixed, parameterised query: no SQL comes from the question.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { groupByUnit, isMeasureUnit, quantitiesByUnit, roundQuantity, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { escapeRegExp } from '../plain-words/reading.ts';
@@ -29,9 +29,8 @@ export const recentMessages = async (db: Db, userId: number, limit: number) =>
 // Data ------------------------------------------------------------------------------------------
 
 export type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit: string | null; unit_cost: number; lead_time_days: number; supplier: string | null };
-// A product's supplier, trimmed, a blank one none: one supplier, one name, as the order lists know it (ADR 0184).
-const storedSupplier = sql<string | null>`nullif(btrim(p.supplier), '')`;
-const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days', storedSupplier.as('supplier')] as const;
+// A product's supplier as stored: the answers name it by its supplier's one spelling (ADR 0186).
+const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days', 'p.supplier'] as const;
 
 /**
  * The products the text names, in the order it names them: by code (a whole word of it) or by name.
@@ -120,17 +119,13 @@ export const productsWithNameWord = (db: Db, word: string | null, category: stri
     .orderBy('p.product_code')
     .execute();
 
-/** Each supplier the products name and how many products it supplies; null: the products with none. */
-export const supplierProducts = (db: Db): Promise<{ supplier: string | null; products: number }[]> =>
-  db.selectFrom('data.products as p').select([storedSupplier.as('supplier'), sql<number>`count(*)::int`.as('products')]).groupBy(storedSupplier).execute();
+/** The products bought from a supplier (`holds`: SupplierNames.holds, any of its spellings; of null, those with none), by id. */
+export const productIdsOfSupplier = async (db: Db, holds: RawBuilder<boolean>): Promise<number[]> =>
+  (await db.selectFrom('data.products as p').select('p.id').where(holds).execute()).map((row) => row.id);
 
-/** The products bought from `supplier` (its trimmed name), by id; null: those with none. */
-export const productIdsOfSupplier = async (db: Db, supplier: string | null): Promise<number[]> =>
-  (await db.selectFrom('data.products as p').select('p.id').where(storedSupplier, supplier === null ? 'is' : '=', supplier).execute()).map((row) => row.id);
-
-/** The first `limit` products with no supplier (none, or a blank one), by code. */
-export const productsWithoutSupplier = (db: Db, limit: number): Promise<{ product_code: string; name: string; category: string | null }[]> =>
-  db.selectFrom('data.products as p').select(['p.product_code', 'p.name', 'p.category']).where(storedSupplier, 'is', null).orderBy('p.product_code').limit(limit).execute();
+/** The first `limit` products with no supplier (`none`: SupplierNames.holds(null) — none, or a blank one), by code. */
+export const productsWithoutSupplier = (db: Db, none: RawBuilder<boolean>, limit: number): Promise<{ product_code: string; name: string; category: string | null }[]> =>
+  db.selectFrom('data.products as p').select(['p.product_code', 'p.name', 'p.category']).where(none).orderBy('p.product_code').limit(limit).execute();
 
 /** The product `p` sold nothing from `from` to `to` (both included). */
 const soldNothingBetween = (from: string, to: string) =>
@@ -328,7 +323,7 @@ export async function outOfStock(db: Db, limit: number, scope: Scope) {
         (count(*) filter (where ${onHandNow} <= 0 and not exists (select 1 from data.deliveries d where d.product_id = p.id and d.status = 'scheduled')))::int as "withoutDelivery"
       from data.products p left join forecast_results f on f.product_id = p.id where ${inScope(scope)}`.execute(db),
     sql<{ product_code: string; name: string; category: string | null; supplier: string | null; unit: string | null; on_hand: number; expected_date: string | null; quantity: number | null }>`
-      select p.product_code, p.name, ${storedCategory} as category, ${storedSupplier} as supplier, p.unit, ${onHandNow}::float8 as on_hand,
+      select p.product_code, p.name, ${storedCategory} as category, p.supplier, p.unit, ${onHandNow}::float8 as on_hand,
         next.expected_date, next.quantity::float8 as quantity
       from data.products p left join forecast_results f on f.product_id = p.id
       left join lateral (

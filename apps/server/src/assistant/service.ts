@@ -8,6 +8,7 @@ import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../
 import { AppError, validationError } from '../http/errors.ts';
 import { logError } from '../log.ts';
 import { insertTask } from '../dashboard/repo.ts';
+import { readSupplierNames } from '../suppliers/service.ts';
 import { comparisonOf, describePeriod, dueWindowOf, impossibleDate, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readPeriodBefore, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { OVERSTOCK_DAYS, readCategory, readNameWord, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
@@ -351,10 +352,11 @@ async function supplierOf(ctx: AssistantContextDeps, args: Record<string, unknow
   if (typeof given !== 'string' || given.length > MAX_SUPPLIER_LENGTH) throw validationError(`'supplier' must be a supplier's name of up to ${MAX_SUPPLIER_LENGTH} characters; got ${JSON.stringify(given).slice(0, 80)}.`);
   const words = given.trim();
   if (!words) return undefined;
+  // Any of its spellings, case and white space aside, is the supplier (ADR 0186).
+  const found = (await readSupplierNames(ctx.db)).find(words);
+  if (found) return found.name;
   const known = await supplierNames(ctx.db);
-  const found = known.find((name) => name === words) ?? known.find((name) => name.toLowerCase() === words.toLowerCase());
-  if (!found) throw validationError(`No supplier '${words}'${known.length ? `: the suppliers are ${listedNames(known, LISTED_SUPPLIERS)}` : ': no product has a supplier'}.`);
-  return found;
+  throw validationError(`No supplier '${words}'${known.length ? `: the suppliers are ${listedNames(known, LISTED_SUPPLIERS)}` : ': no product has a supplier'}.`);
 }
 
 /**
@@ -462,7 +464,7 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
       return dataFunctions.productsWithoutSupplier(ctx.db);
     case 'supplier_of_product': {
       const named = await productsOf(ctx, args);
-      return 'products' in named ? dataFunctions.supplierOf(named.products) : forNameWord(named.word, (listed) => Promise.resolve(dataFunctions.supplierOf(listed)));
+      return 'products' in named ? dataFunctions.supplierOf(ctx.db, named.products) : forNameWord(named.word, (listed) => dataFunctions.supplierOf(ctx.db, listed));
     }
     case 'deliveries':
       return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.deliveries(ctx.db, day, due));

@@ -183,6 +183,21 @@ describe.each(backends)('the assistant by supplier on %s', (backend) => {
     expect(answer.content).toContain('which suppliers do we use, who supplies a product, which products have no supplier');
   });
 
+  it("lists a supplier's products out of stock under its one spelling, not a product's stored one", async () => {
+    const db = server.database.db;
+    const fanHeater = await db.selectFrom('data.products').select('id').where('product_code', '=', 'HEA-1002').executeTakeFirstOrThrow();
+    // On hand now is the stored forecast's count (ADR 0030): none left of the Fan Heater.
+    const onHand = (units: number) => db.updateTable('forecast_results').set({ on_hand: units }).where('product_id', '=', fanHeater.id).execute();
+    await onHand(0);
+    try {
+      const answer = await ask('which products are out of stock from acme wholesale?');
+      expect(answer.content).toBe('Among the products from Acme Wholesale, 1 is out of stock now (nothing on hand); it has no delivery scheduled.');
+      expect(tableOf(answer)?.rows.map((row) => [row.styleCode, row.supplier])).toEqual([['HEA-1002', 'Acme Wholesale']]);
+    } finally {
+      await onHand(20);
+    }
+  });
+
   // Last: it changes the products.
   it('says when every product has a supplier, and lists the first 50 by code of many without one, blank ones among them', async () => {
     const db = server.database.db;
