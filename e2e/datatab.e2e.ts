@@ -686,6 +686,36 @@ describe('Data screen', () => {
     expect(await stock.evaluate((el) => getComputedStyle(el).fontStyle)).toBe('normal');
   });
 
+  // ADR 0186: the Supplier field offers the suppliers there are; a name typed in another case is saved in theirs.
+  it("offers a product's supplier from the suppliers there are, taken with the keyboard, and saves one typed in another case in their spelling", async () => {
+    const { page } = browser;
+    const code = `SUPPLIED-${unique()}`;
+    const form = await newProductForm(page, code, 'Supplied product');
+    const supplier = form.getByRole('combobox', { name: 'Supplier' });
+    await supplier.focus();
+    await page.keyboard.type('northfield');
+    const listbox = page.getByRole('listbox', { name: 'Supplier' });
+    await listbox.getByRole('option', { name: 'Northfield Wholesale' }).waitFor();
+    expect(await listbox.getByRole('option').allTextContents()).toEqual(['Northfield Wholesale']);
+    expect(await axeViolations(page, '[role="listbox"]'), 'the supplier list').toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await supplier.inputValue()).toBe('Northfield Wholesale');
+    expect(await form.isVisible()).toBe(true);
+
+    // Typed in another case and spacing: stored, and shown, as the other products spell it.
+    await supplier.fill('NORTHFIELD   wholesale');
+    const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await add).postDataJSON()).toMatchObject({ supplier: 'NORTHFIELD   wholesale' });
+    await form.waitFor({ state: 'detached' });
+    await page.getByLabel('Filter Product code').fill(code);
+    const row = grid(page).locator('[role="row"][data-row-id]').filter({ hasText: code });
+    await row.waitFor();
+    expect(await row.locator('[data-column="supplier"]').textContent()).toBe('Northfield Wholesale');
+    expect((await productsCoded(code))[0]).toMatchObject({ supplier: 'Northfield Wholesale' });
+  });
+
   // ADR 0178's amendment: a deli types a count as its scale prints it.
   it("reads a product's stock typed with its unit: 750 g of a product in kg is 0.75; 0.5 l is refused on the field, changing nothing", async () => {
     const { page } = browser;

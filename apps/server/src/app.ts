@@ -31,6 +31,7 @@ import { checkSavedValueMaps } from './import/value-maps.ts';
 import { checkSavedMappingTargets } from './import/target.ts';
 import { checkSavedFieldValues } from './import/field-values.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { supplierRoutes } from './suppliers/routes.ts';
 import { demoRoutes } from './demo/routes.ts';
 import { shopRoutes } from './shop/routes.ts';
 import { assistantRoutes } from './assistant/routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
   await app.register(reportRoutes(reportsContext));
   await app.register(integrationRoutes(integrations));
   await app.register(dashboardRoutes({ db: database.db }));
+  await app.register(supplierRoutes({ db: database.db }));
   await app.register(shopRoutes({ db: database.db }));
   await app.register(
     demoRoutes({

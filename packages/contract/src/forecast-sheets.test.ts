@@ -2,7 +2,7 @@
 // 2026-12-06 (3)): case size, minimum order and the need the terms rounded up, blank where there are
 // none; and a product's quantities are numbers as recorded, grams and all.
 import { describe, expect, it } from 'vitest';
-import { INVENTORY_REPORT_COLUMNS, inventoryReportRow } from './forecast-sheets.ts';
+import { INVENTORY_REPORT_COLUMNS, inventoryReportFileName, inventoryReportRow, supplierFileName } from './forecast-sheets.ts';
 import type { ReportProduct } from './forecasting.ts';
 
 const product: ReportProduct = { styleCode: 'HWB-24', name: 'Hot-water bottle', currentStock: 4, onHand: null, unit: null, unitCost: 3, leadTimeDays: 7, firstStockout: '2026-01-09', stockoutType: 'stockForecast', reorderPoint: 30, orderQuantity: 48, orderBy: '2026-01-03', model: 'SBA', urgencyDays: 2, recentDemand: 40, shortHistory: false };
@@ -35,5 +35,16 @@ describe("the inventory report's download", () => {
 
   it('keeps the terms of a row to hurry, which orders nothing', () => {
     expect(orderCells(inventoryReportRow({ ...product, orderQuantity: 0, orderBy: null, onOrderArrives: '2026-01-20', orderMultiple: 24 }))).toEqual({ 'order quantity': null, unit: null, 'case size': 24, 'minimum order': null, needed: null, 'order by': null });
+  });
+});
+
+describe("a download's name for one supplier's list (ADR 0184)", () => {
+  it("names the supplier in letters and digits, the products without one as no-supplier, and every supplier not at all", () => {
+    expect(inventoryReportFileName('2026-12-06T08:00:00.000Z', 'Fresh Drinks Co.')).toBe('inventory-report-2026-12-06-fresh-drinks-co');
+    expect(supplierFileName('reorder-report', 'Fresh Drinks Co.')).toBe('reorder-report-fresh-drinks-co');
+    expect(supplierFileName('reorder-report', 'Lieferant Müller & Söhne')).toBe('reorder-report-lieferant-muller-sohne');
+    expect(supplierFileName('reorder-report', null)).toBe('reorder-report-no-supplier');
+    expect(supplierFileName('reorder-report', '株式会社')).toBe('reorder-report-supplier');
+    expect(supplierFileName('reorder-report')).toBe('reorder-report');
   });
 });

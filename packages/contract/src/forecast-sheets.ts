@@ -103,16 +103,19 @@ export const LIST_MARKS = {
 export const isTooLate = (product: Pick<ReportProduct, 'urgencyDays' | 'onOrderArrives'>): boolean => product.urgencyDays < 0 && product.onOrderArrives === undefined;
 
 /**
- * The inventory report download's name without its extension, dated by the report: one supplier's
- * is named for it ("inventory-report-2026-12-06-acme-wholesale"; "…-no-supplier"), so a buyer's
- * files per supplier do not overwrite each other (ADR 0184); letters other than a–z and digits become dashes.
+ * A download's name without its extension, for one supplier's list when given (ADR 0184): `base`
+ * and the supplier's name as letters a–z and digits, the rest dashes ("reorder-report-fresh-drinks-co";
+ * the products without one "…-no-supplier"), so a buyer's files per supplier do not overwrite each
+ * other; `base` alone for every supplier (undefined).
  */
-export function inventoryReportFileName(timestamp: string, supplier?: string | null): string {
-  const dated = `inventory-report-${timestamp.slice(0, 10)}`;
-  if (supplier === undefined) return dated;
+export function supplierFileName(base: string, supplier?: string | null): string {
+  if (supplier === undefined) return base;
   const slug = (supplier ?? 'no supplier').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
-  return `${dated}-${slug || 'supplier'}`;
+  return `${base}-${slug || 'supplier'}`;
 }
+
+/** The inventory report download's name without its extension, dated by the report: "inventory-report-2026-12-06-acme-wholesale" for one supplier's list. */
+export const inventoryReportFileName = (timestamp: string, supplier?: string | null): string => supplierFileName(`inventory-report-${timestamp.slice(0, 10)}`, supplier);
 
 /** One product of the inventory report, as a line of INVENTORY_REPORT_COLUMNS. */
 export const inventoryReportRow = (product: ReportProduct): (string | number | null)[] => [

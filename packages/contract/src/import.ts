@@ -112,7 +112,7 @@ export const importResult = z.object({
   duration_ms: z.number(),
   /** Present when there are any. */
   warnings: z.array(importWarning).optional(),
-  /** What the import did not change though it wrote, in words: stock counts older than their products' stock recorded later (ADR 0030). Present when there are any. */
+  /** What the import did otherwise than the file says, in words: stock counts older than their products' stock recorded later (ADR 0030), supplier names written in the spelling already used (ADR 0186). Present when there are any. */
   notices: z.array(z.string()).optional(),
   /** The first products created for unknown codes, in the file's order (create_missing_products); present when there are any. */
   new_products: z.array(newProduct).optional(),

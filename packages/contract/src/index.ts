@@ -24,3 +24,4 @@ export * from './units.ts';
 export * from './quantity-units.ts';
 export * from './order-advice.ts';
 export * from './supplier-orders.ts';
+export * from './suppliers.ts';

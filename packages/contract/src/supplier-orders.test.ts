@@ -1,7 +1,7 @@
 // What the supplier's terms made of an order, in the words the screen, the assistant and the
 // downloads share (ADR 0183 and its amendment 2026-12-06 (3)).
 import { describe, expect, it } from 'vitest';
-import { supplierOrderNote, supplierOrderWords } from './supplier-orders.ts';
+import { SUPPLIER_ORDER_PHRASES, supplierOrderNote, supplierOrderWords } from './supplier-orders.ts';
 
 describe("an order in the supplier's terms", () => {
   it('says the cases and the need, short and whole', () => {
@@ -17,6 +17,21 @@ describe("an order in the supplier's terms", () => {
     expect(supplierOrderWords({ orderQuantity: 10, minOrderQuantity: 10, orderQuantityNeeded: 3 }, null)).toBe("the supplier's minimum; 3 needed");
     expect(supplierOrderNote({ orderQuantity: 10, minOrderQuantity: 10, orderQuantityNeeded: 3 }, null)).toBe("supplier's minimum");
     expect(supplierOrderWords({ orderQuantity: 12, orderMultiple: 6, minOrderQuantity: 10, orderQuantityNeeded: 3 }, null)).toBe("2 cases of 6, to reach the supplier's minimum of 10; 3 needed");
+  });
+
+  it('says in the short form too that the minimum set the cases, with the minimum, in the unit (ADR 0183 amendment (5))', () => {
+    // Drill Bits: boxes of 5, a minimum of 20, a need of 7.
+    const drillBits = { orderQuantity: 20, orderMultiple: 5, minOrderQuantity: 20, orderQuantityNeeded: 7 };
+    expect(supplierOrderNote(drillBits, null)).toBe('4 × 5 · min. 20');
+    expect(supplierOrderWords(drillBits, null)).toBe("4 cases of 5, the supplier's minimum; 7 needed");
+    // Cases past the minimum: the note says the minimum, not the order.
+    expect(supplierOrderNote({ orderQuantity: 12, orderMultiple: 6, minOrderQuantity: 10, orderQuantityNeeded: 3 }, null)).toBe('2 × 6 · min. 10');
+    expect(supplierOrderNote({ orderQuantity: 10, orderMultiple: 2.5, minOrderQuantity: 10, orderQuantityNeeded: 1.2 }, 'kg')).toBe('4 × 2.5 kg · min. 10 kg');
+    // A minimum below the need shaped nothing: the cases alone.
+    expect(supplierOrderNote({ orderQuantity: 30, orderMultiple: 5, minOrderQuantity: 20, orderQuantityNeeded: 28 }, null)).toBe('6 × 5');
+    // The phrases passed in are the ones said.
+    const german = { ...SUPPLIER_ORDER_PHRASES, casesShort: (count: number, size: string) => `${count} × ${size}`, casesAndMinimumShort: (cases: string, minimum: string) => `${cases} · Mindestm. ${minimum}` };
+    expect(supplierOrderNote(drillBits, null, german)).toBe('4 × 5 · Mindestm. 20');
   });
 
   it('says nothing where the terms shaped nothing or nothing is ordered', () => {

@@ -15,6 +15,8 @@ export type SupplierOrderPhrases = {
   casesShort: (count: number, size: string) => string;
   minimum: string;
   minimumShort: string;
+  /** The short note of cases the supplier's minimum set: "4 × 5 · min. 20". */
+  casesAndMinimumShort: (cases: string, minimum: string) => string;
   toMinimum: (minimum: string) => string;
   needed: (quantity: string) => string;
 };
@@ -25,6 +27,7 @@ export const SUPPLIER_ORDER_PHRASES: SupplierOrderPhrases = {
   casesShort: (count, size) => `${count} × ${size}`,
   minimum: "the supplier's minimum",
   minimumShort: "supplier's minimum",
+  casesAndMinimumShort: (cases, minimum) => `${cases} · min. ${minimum}`,
   toMinimum: (minimum) => `to reach the supplier's minimum of ${minimum}`,
   needed: (quantity) => `${quantity} needed`,
 };
@@ -52,9 +55,15 @@ export function supplierOrderWords(order: ShapedOrder, unit: string | null | und
   return order.orderQuantityNeeded === undefined ? shaped : `${shaped}; ${say.needed(figure(order.orderQuantityNeeded, unit))}`;
 }
 
-/** The lists' short form under a quantity: "2 × 24", "20 × 2.5 kg", or "supplier's minimum"; null where the terms shaped nothing. */
+/**
+ * The lists' short form under a quantity: "2 × 24", "20 × 2.5 kg", "supplier's minimum", or — cases
+ * the minimum set — "4 × 5 · min. 20", so a sighted buyer sees the minimum without hovering (ADR 0183
+ * amendment 2026-12-06 (5)); null where the terms shaped nothing.
+ */
 export function supplierOrderNote(order: ShapedOrder, unit: string | null | undefined, say: SupplierOrderPhrases = SUPPLIER_ORDER_PHRASES): string | null {
   if (order.orderQuantity <= 0) return null;
-  if (order.orderMultiple !== undefined) return say.casesShort(caseCount(order, order.orderMultiple), figure(order.orderMultiple, unit));
-  return raisingMinimum(order) !== null ? say.minimumShort : null;
+  const minimum = raisingMinimum(order);
+  if (order.orderMultiple === undefined) return minimum !== null ? say.minimumShort : null;
+  const cases = say.casesShort(caseCount(order, order.orderMultiple), figure(order.orderMultiple, unit));
+  return minimum === null ? cases : say.casesAndMinimumShort(cases, figure(minimum, unit));
 }

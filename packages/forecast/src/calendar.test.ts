@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueCalendar, closedDatesBetween, closedEasterHolidays, firstOpenDayFrom, closedMonthDays, dayOfLeapYear, EASTER_HOLIDAYS, easterSunday, newItemRatesOf, yearlyProfile, type DailyTotals, type ProductStart } from './calendar.ts';
+import { catalogueCalendar, closedDatesBetween, closedEasterHolidays, closedNthWeekdays, firstOpenDayFrom, closedMonthDays, dayOfLeapYear, EASTER_HOLIDAYS, easterSunday, newItemRatesOf, yearlyProfile, type DailyTotals, type ProductStart } from './calendar.ts';
 import { dayNumber, formatDay } from './dates.ts';
 import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
 import { yearlyIndex } from './pooled.ts';
@@ -468,5 +468,158 @@ describe('firstOpenDayFrom', () => {
   });
   it('leaves the day alone when the calendar closes every day', () => {
     expect(firstOpenDayFrom({ closedDates: [], closedWeekdays: [0, 1, 2, 3, 4, 5, 6] }, '2026-12-06')).toBe('2026-12-06');
+  });
+});
+
+// ADR 0188: holidays that move with the weekday, and a fixed holiday's substitute day.
+const weekdayOfDay = (day: number) => new Date(day * 86_400_000).getUTCDay();
+/** England's bank holidays (gov.uk) from December 2021 to November 2026, substitutes included, and the Christmas and New Year's Days they stand in for. */
+const ENGLAND_BANK_HOLIDAYS = new Set([
+  ...['2021-12-25', '2021-12-26', '2022-01-01', '2022-12-25', '2023-01-01'],
+  ...['2021-12-27', '2021-12-28', '2022-01-03', '2022-04-15', '2022-04-18', '2022-05-02', '2022-06-02', '2022-06-03', '2022-08-29', '2022-09-19', '2022-12-26', '2022-12-27'],
+  ...['2023-01-02', '2023-04-07', '2023-04-10', '2023-05-01', '2023-05-08', '2023-05-29', '2023-08-28'],
+  ...['2024-12-25', '2024-12-26', '2025-01-01', '2025-04-18', '2025-04-21', '2025-05-05', '2025-05-26', '2025-08-25', '2025-12-25', '2025-12-26'],
+  ...['2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31'],
+]);
+/** The United States' federal holidays a shop closes on: New Year, Memorial Day, 4 July, Labor Day, Thanksgiving, Christmas. */
+const US_CLOSURES = new Set(['2024-12-25', '2025-01-01', '2025-05-26', '2025-07-04', '2025-09-01', '2025-11-27', '2025-12-25', '2026-01-01', '2026-05-25', '2026-07-04', '2026-09-07', '2026-11-26']);
+
+/** A shop's daily units from `from` for `days` days: 15–40 a day (times `scale`), nothing on the `closed` dates and, when `closedOnSundays`, on Sundays. */
+function movingHolidayShop(from: string, days: number, closed: ReadonlySet<string>, { scale = 1, closedOnSundays = true } = {}): DailyTotals {
+  const firstDay = dayNumber(from);
+  const totals = Float64Array.from({ length: days }, (_, t) => {
+    const day = firstDay + t;
+    const ds = formatDay(day);
+    return closed.has(ds) || (closedOnSundays && weekdayOfDay(day) === 0) ? 0 : Math.round((15 + ((t * 37) % 26)) * scale);
+  });
+  return { firstDay, totals };
+}
+
+describe('public holidays that move with the weekday (ADR 0188)', () => {
+  const ukShop = () => movingHolidayShop('2024-12-01', 730, ENGLAND_BANK_HOLIDAYS);
+
+  it("finds a UK shop's early May, spring and summer bank holidays, and no month-day of theirs", () => {
+    const calendar = catalogueCalendar(new Map([['Hardware', ukShop()]]));
+    expect(calendar.closedNthWeekdays).toEqual([
+      { month: 5, weekday: 1, nth: 1 },
+      { month: 5, weekday: 1, nth: 'last' },
+      { month: 8, weekday: 1, nth: 'last' },
+    ]);
+    expect(calendar).toMatchObject({ closedDates: ['01-01', '12-25', '12-26'], closedHolidays: ['easter_monday', 'good_friday'], closedWeekdays: [0], closedSubstitutes: [] });
+    // 2027: Good Friday 26 March, Easter Monday 29 March, bank holidays on 3 May, 31 May and 30 August.
+    expect(closedDatesBetween(calendar, '2026-12-01', 365)).toEqual(['2026-12-25', '2026-12-26', '2027-01-01', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-08-30']);
+    expect(firstOpenDayFrom(calendar, '2027-08-29')).toBe('2027-08-31'); // Sunday, then the bank holiday
+  });
+
+  it("reads one year of them as the holidays, not as next year's same dates", () => {
+    // 25 August 2025 was the summer bank holiday; 25 August 2026 is a Tuesday.
+    const calendar = catalogueCalendar(new Map([['Hardware', movingHolidayShop('2024-12-01', 365, ENGLAND_BANK_HOLIDAYS)]]));
+    expect(calendar.closedNthWeekdays).toHaveLength(3);
+    expect(calendar.closedDates).toEqual(['01-01', '12-25', '12-26']);
+  });
+
+  it("forecasts a product zero on 2027's bank holidays, an ordinary day around them, and names them", () => {
+    const shop = ukShop();
+    const calendar = catalogueCalendar(new Map([['Hardware', shop]]));
+    const sales = Array.from(shop.totals, (units, t) => ({ ds: formatDay(shop.firstDay + t), y: Math.round(units / 5) }));
+    const closedDates = closedDatesBetween(calendar, formatDay(shop.firstDay), shop.totals.length + 365);
+    const result = forecastOf({ sales, horizon: 365, today: '2026-12-01', closedDates, closedWeekdays: calendar.closedWeekdays!, closedNthWeekdays: calendar.closedNthWeekdays! });
+    const rows = new Map(result.forecast.map((row) => [row.ds, row]));
+    for (const ds of ['2027-05-03', '2027-05-31', '2027-08-30']) expect(rows.get(ds)).toMatchObject({ yhat: 0, yhat_lower: 0, yhat_upper: 0, yhat_lower_80: 0, yhat_upper_80: 0 });
+    for (const ds of ['2027-05-04', '2027-05-10', '2027-05-24', '2027-06-01', '2027-08-31']) expect(rows.get(ds)?.yhat).toBeGreaterThan(2);
+    expect(result.model.patterns).toContain('holidays');
+    expect(result.model.description).toContain(
+      'Closed on the first Monday of May (early May bank holiday), the last Monday of May (spring bank holiday or Memorial Day), the last Monday of August (summer bank holiday) and other public holidays.',
+    );
+    // Ninety days from 1 March: Easter and two of the bank holidays ahead.
+    const spring = forecastOf({ sales: sales.slice(0, -274), horizon: 90, today: '2026-03-01', closedDates, closedNthWeekdays: calendar.closedNthWeekdays! });
+    expect(spring.model.description).toMatch(/ Closed on the first Monday of May \(early May bank holiday\), the last Monday of May \(spring bank holiday or Memorial Day\) and other public holidays\.$/);
+  });
+
+  it("finds a US shop's Memorial Day, Labor Day and Thanksgiving", () => {
+    const shop = movingHolidayShop('2024-12-01', 730, US_CLOSURES, { closedOnSundays: false });
+    const calendar = catalogueCalendar(new Map([['Hardware', shop]]));
+    expect(calendar.closedNthWeekdays).toEqual([
+      { month: 5, weekday: 1, nth: 'last' },
+      { month: 9, weekday: 1, nth: 1 },
+      { month: 11, weekday: 4, nth: 4 },
+    ]);
+    expect(calendar).toMatchObject({ closedDates: ['01-01', '07-04', '12-25'], closedHolidays: [], closedWeekdays: [] });
+    // 2027: 31 May, 6 September, 25 November.
+    expect(closedDatesBetween(calendar, '2027-01-02', 360)).toEqual(['2027-05-31', '2027-07-04', '2027-09-06', '2027-11-25', '2027-12-25']);
+  });
+
+  it('finds none for a shop open on them, nor when one year traded on one', () => {
+    expect(catalogueCalendar(new Map([['Hardware', shopTotals()]]))).toMatchObject({ closedNthWeekdays: [], closedSubstitutes: [] });
+    const christmas = new Set(['2024-12-25', '2024-12-26', '2025-12-25', '2025-12-26']);
+    expect(catalogueCalendar(new Map([['Hardware', movingHolidayShop('2024-12-01', 730, christmas)]]))).toMatchObject({ closedNthWeekdays: [], closedSubstitutes: [], closedDates: ['12-25', '12-26'] });
+    const shop = ukShop();
+    shop.totals[dayNumber('2026-08-31') - shop.firstDay] = 30;
+    expect(closedNthWeekdays(shop).map(({ month, nth }) => `${month}-${nth}`)).toEqual(['5-1', '5-last']);
+    // Nor its month-days: 25 August 2025 and 31 August 2026 were each one year's bank holiday.
+    expect(closedMonthDays(shop).has('08-25')).toBe(false);
+  });
+
+  it('finds none in a shop too small for its empty days to say anything, and adds up two years of a small one', () => {
+    // About 2–6 units a day: no year counts.
+    expect(closedNthWeekdays(movingHolidayShop('2024-12-01', 730, ENGLAND_BANK_HOLIDAYS, { scale: 0.15 }))).toEqual([]);
+    // About 5–10: one year of it is not enough, two years that agree are.
+    const small = movingHolidayShop('2024-12-01', 730, ENGLAND_BANK_HOLIDAYS, { scale: 0.3 });
+    expect(closedNthWeekdays({ firstDay: small.firstDay, totals: small.totals.slice(365) })).toEqual([]);
+    expect(closedNthWeekdays(small)).toHaveLength(3);
+  });
+
+  it("lists a rule's day of each year: the fourth Thursday of November 2024 was its last, the last Monday of October 2026 its fourth", () => {
+    expect(closedDatesBetween({ closedDates: [], closedNthWeekdays: [{ month: 11, weekday: 4, nth: 4 }] }, '2024-11-01', 30)).toEqual(['2024-11-28']);
+    expect(closedDatesBetween({ closedDates: [], closedNthWeekdays: [{ month: 10, weekday: 1, nth: 'last' }] }, '2026-10-01', 31)).toEqual(['2026-10-26']);
+  });
+
+  it.each([
+    ['a month 13', [{ month: 13, weekday: 1, nth: 1 }]],
+    ['a fifth Monday', [{ month: 5, weekday: 1, nth: 5 }]],
+    ['a weekday 7', [{ month: 5, weekday: 7, nth: 'last' }]],
+    ['no list', { month: 5, weekday: 1, nth: 1 }],
+  ])('refuses weekday-of-month closures with %s', (_name, given) => {
+    expect(forecastProduct({ sales: [{ ds: '2026-01-01', y: 1 }], closedNthWeekdays: given as never })).toEqual({
+      error: "closedNthWeekdays must be a list of { month: 1 to 12, weekday: 0 (Sunday) to 6, nth: 1 to 4 or 'last' }.",
+      code: 'invalid_input',
+    });
+  });
+});
+
+describe("a fixed holiday's substitute day (ADR 0188)", () => {
+  // December 2021 to November 2023: Christmas on a Saturday, New Year's Day on a Saturday, then Christmas and
+  // New Year's Day on Sundays. The shop closes on England's Christmas and New Year bank holidays.
+  const christmasAndNewYear = new Set([...ENGLAND_BANK_HOLIDAYS].filter((ds) => ['12', '01'].includes(ds.slice(5, 7))));
+  const shop = () => movingHolidayShop('2021-12-01', 730, christmasAndNewYear);
+
+  it('closes the weekday after a Christmas or Boxing Day on a weekend, and not its date in other years', () => {
+    const calendar = catalogueCalendar(new Map([['Hardware', shop()]]));
+    expect(calendar.closedSubstitutes).toEqual(['12-25', '12-26']);
+    // 27 December was a substitute in both years: no date of its own (before, a closure every 27 December).
+    // 2 January 2023 (New Year's Day's substitute) is read as a holiday of its own: one year cannot tell it
+    // from a Scottish shop's, so New Year's Day has no substitute.
+    expect(calendar.closedDates).toEqual(['01-01', '01-02', '12-25', '12-26']);
+    // Christmas 2023 on a Monday: no substitute, 27 December open; 2027 on a Saturday: Monday 27 and Tuesday 28 closed.
+    expect(closedDatesBetween(calendar, '2023-12-20', 10)).toEqual(['2023-12-25', '2023-12-26']);
+    expect(closedDatesBetween(calendar, '2027-12-20', 10)).toEqual(['2027-12-25', '2027-12-26', '2027-12-27', '2027-12-28']);
+    expect(firstOpenDayFrom(calendar, '2027-12-25')).toBe('2027-12-29');
+  });
+
+  it('keeps a date a shop closes every year for its week off, also in a year it was a substitute', () => {
+    // Closed from Christmas Eve to 2 January, every year.
+    const weekOff = (ds: string) => ds.slice(5) >= '12-24' || ds.slice(5) <= '01-02';
+    const { firstDay, totals } = movingHolidayShop('2024-12-01', 1095, new Set());
+    totals.forEach((_, t) => {
+      if (weekOff(formatDay(firstDay + t))) totals[t] = 0;
+    });
+    const calendar = catalogueCalendar(new Map([['Hardware', { firstDay, totals }]]));
+    expect(calendar.closedDates).toEqual(['01-01', '01-02', '12-24', '12-25', '12-26', '12-27', '12-28', '12-29', '12-30', '12-31']);
+  });
+
+  it('needs the substitute closed in every year that had one', () => {
+    const { firstDay, totals } = shop();
+    totals[dayNumber('2022-12-27') - firstDay] = 30;
+    expect(catalogueCalendar(new Map([['Hardware', { firstDay, totals }]])).closedSubstitutes).toEqual(['12-26']);
   });
 });

@@ -3,6 +3,7 @@
 // thin to tell either; the sum over many products tells both (docs/adr/0111).
 import { CLOSED_WEEKS, closedWeekdays } from './closed.ts';
 import { dayNumber, formatDay, weekdayOf } from './dates.ts';
+import { isDayOff, isNthWeekday, NTH_WEEKDAY_HOLIDAYS, nthWeekdayKey, substituteDays, SUBSTITUTED_MONTH_DAYS, type NthWeekday } from './moving-holidays.ts';
 import { isSeasonOnly, seasonDatesOf, seasonDayOf, seasonOf, withinSeasonDates, type CategorySeasonDates, type SeasonDates } from './season-only.ts';
 import { quantile } from './stats.ts';
 
@@ -31,6 +32,18 @@ export type CatalogueCalendar = {
    * calendars stored before they were looked for.
    */
   closedWeekdaysInMonths?: ClosedWeekdayInMonths[];
+  /**
+   * Weekday-of-month public holidays (NTH_WEEKDAY_HOLIDAYS: the last Monday of August, the fourth
+   * Thursday of November) the catalogue was closed on in every year the history shows them. Absent in
+   * calendars stored before they were looked for (ADR 0188).
+   */
+  closedNthWeekdays?: NthWeekday[];
+  /**
+   * Month-days of `closedDates` (among SUBSTITUTED_MONTH_DAYS) whose substitute day is closed too:
+   * when the holiday falls on a weekend or a closed weekday, the next weekday the business opens on
+   * (substituteDays). Absent in calendars stored before they were looked for (ADR 0188).
+   */
+  closedSubstitutes?: string[];
   /**
    * Multiplicative yearly index (mean 1) by day of a leap year (366 values: index 59 is 29 Feb,
    * 365 is 31 Dec), per category; the whole catalogue's under CATALOGUE_PROFILE.
@@ -143,8 +156,10 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
     const weekdays = closedLately.filter((weekday) => !reopensAfterItsMonths(catalogue, closedLately, weekday));
     const weekdaysInMonths = closedWeekdaysInMonths(catalogue, weekdays);
     const holidays = closedEasterHolidays(catalogue);
-    const closed = closedMonthDays(catalogue, holidays, weekdaysInMonths);
-    const closedSet = new Set(closedDatesBetween({ closedDates: [...closed], closedHolidays: [...holidays] }, formatDay(catalogue.firstDay), catalogue.totals.length).map(dayNumber));
+    const nthWeekdays = closedNthWeekdays(catalogue, holidays, weekdaysInMonths);
+    const { closed, substitutes } = closedMonthDaysAndSubstitutes(catalogue, holidays, weekdaysInMonths, nthWeekdays, weekdays);
+    const learned = { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), closedNthWeekdays: nthWeekdays, closedSubstitutes: [...substitutes].sort(), closedWeekdays: weekdays };
+    const closedSet = new Set(closedDatesBetween(learned, formatDay(catalogue.firstDay), catalogue.totals.length).map(dayNumber));
     // A weekday closed in some months is left out of a group's pattern in them (its empty Sundays
     // are no January low), unless the group is closed on it all year: a shop's hardware shut every
     // Sunday, whose catalogue trades on Sundays before Christmas only (its lights), would otherwise
@@ -165,9 +180,9 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
       const season = groupSeason(totals, closedDays);
       if (season) categorySeasons[category] = season;
     }
-    return { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), closedWeekdays: weekdays, closedWeekdaysInMonths: weekdaysInMonths, yearlyProfiles, newItemRates, categorySeasons };
+    return { ...learned, closedWeekdaysInMonths: weekdaysInMonths, yearlyProfiles, newItemRates, categorySeasons };
   }
-  return { closedDates: [], closedHolidays: [], closedWeekdays: [], closedWeekdaysInMonths: [], yearlyProfiles, newItemRates: {}, categorySeasons: {} };
+  return { closedDates: [], closedHolidays: [], closedNthWeekdays: [], closedSubstitutes: [], closedWeekdays: [], closedWeekdaysInMonths: [], yearlyProfiles, newItemRates: {}, categorySeasons: {} };
 }
 
 /**
@@ -395,7 +410,59 @@ const ALL_EASTER_HOLIDAYS = Object.keys(EASTER_HOLIDAYS) as EasterHoliday[];
  * the thing every year must agree on, and a public holiday's bar (MIN_HOLIDAY_EVIDENCE_UNITS).
  */
 export function closedEasterHolidays(catalogue: DailyTotals): Set<EasterHoliday> {
-  return closedKeys(catalogue, (day) => easterHolidayOf(day, ALL_EASTER_HOLIDAYS), () => MIN_HOLIDAY_EVIDENCE_UNITS);
+  return closedKeys(catalogue, (day) => keyList(easterHolidayOf(day, ALL_EASTER_HOLIDAYS)), () => MIN_HOLIDAY_EVIDENCE_UNITS);
+}
+
+const keyList = <Key>(key: Key | null): Key[] => (key === null ? [] : [key]);
+
+/**
+ * The weekday-of-month public holidays (NTH_WEEKDAY_HOLIDAYS) the catalogue was closed on in every
+ * year the history shows them on an open weekday: the rule of closedMonthDays with a public holiday's
+ * bar. Days of the closed Easter-based `holidays` and of a weekday closed in their month are explained
+ * by those and say nothing here (Whit Monday 2026 is also the last Monday of May). Any other weekday of
+ * a month is not tested (ADR 0188).
+ */
+export function closedNthWeekdays(catalogue: DailyTotals, holidays: ReadonlySet<EasterHoliday> = new Set(), weekdaysInMonths: readonly ClosedWeekdayInMonths[] = []): NthWeekday[] {
+  const closed = closedKeys(
+    catalogue,
+    (day) => ((holidays.size && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths) ? [] : NTH_WEEKDAY_HOLIDAYS.flatMap(({ rule }) => (isNthWeekday(day, rule) ? [nthWeekdayKey(rule)] : []))),
+    () => MIN_HOLIDAY_EVIDENCE_UNITS,
+  );
+  return NTH_WEEKDAY_HOLIDAYS.flatMap(({ rule }) => (closed.has(nthWeekdayKey(rule)) ? [rule] : []));
+}
+
+/** Whether a day number is one of the weekday-of-month `rules`' days. */
+const onNthWeekday = (day: number, rules: readonly NthWeekday[]) => rules.some((rule) => isNthWeekday(day, rule));
+
+/** The closed month-days that may have a substitute day: the public holidays some country moves off a weekend. */
+const substitutedAmong = (closedDates: Iterable<string>) => new Set([...closedDates].filter((monthDay) => SUBSTITUTED_MONTH_DAYS.has(monthDay)));
+
+/**
+ * The closed month-days, and those of them whose substitute day (substituteDays) the catalogue was
+ * closed on too in every year the history shows one, with a public holiday's bar. A substitute day
+ * the shop opened again after (its next weekday's date not closed) is the holiday's and says nothing
+ * about its own date: else Monday 28 December 2026, Boxing Day's substitute, would close every 28
+ * December. One inside a longer closure (a shop shut from Christmas to New Year) still counts for its
+ * date. `closedWeekdays`: the business's, which with the weekend are the days a holiday moves off.
+ */
+function closedMonthDaysAndSubstitutes(catalogue: DailyTotals, holidays: ReadonlySet<EasterHoliday>, weekdaysInMonths: readonly ClosedWeekdayInMonths[], nthWeekdays: readonly NthWeekday[], closedWeekdays: readonly number[]): { closed: Set<string>; substitutes: Set<string> } {
+  const explainedByNth = (day: number) => onNthWeekday(day, nthWeekdays);
+  const first = closedMonthDays(catalogue, holidays, weekdaysInMonths, explainedByNth);
+  const substituted = substitutedAmong(first);
+  // The substitute days of the history, each with the holiday it stands in for.
+  const owed = new Map<number, string>();
+  substituteDays(substituted, closedWeekdays, catalogue.firstDay, catalogue.firstDay + catalogue.totals.length - 1, (day, holiday) => owed.set(day, holiday));
+  const substitutes = closedKeys(catalogue, (day) => keyList(owed.get(day) ?? null), () => MIN_HOLIDAY_EVIDENCE_UNITS);
+  if (!substitutes.size) return { closed: first, substitutes };
+  // Whether the next working day after a substitute day (not a day off, a closed holiday or another substitute) is an open date.
+  const reopenedAfter = (day: number) => {
+    for (let next = day + 1; next <= day + WEEK * 2; next++) {
+      if (!owed.has(next) && !substituted.has(formatDay(next).slice(5)) && !isDayOff(next, closedWeekdays)) return !first.has(formatDay(next).slice(5));
+    }
+    return false;
+  };
+  const explained = (day: number) => explainedByNth(day) || (substitutes.has(owed.get(day) ?? '') && reopenedAfter(day));
+  return { closed: closedMonthDays(catalogue, holidays, weekdaysInMonths, explained), substitutes };
 }
 
 function sumOf(groups: DailyTotals[]): DailyTotals | null {
@@ -411,26 +478,27 @@ function sumOf(groups: DailyTotals[]): DailyTotals | null {
  * Month-days the catalogue was closed on in every year the history shows them on an open weekday.
  * A closed weekday (a shop shut on Sundays) says nothing about the date, so such occurrences are
  * skipped; a date with no informative occurrence is not closed. Days of the closed Easter-based
- * `holidays`, and those of a weekday closed in their month (`weekdaysInMonths`), are explained by
- * them and say nothing about their month-day either: otherwise a one-year history would also close
- * next year's same date. A public holiday (PUBLIC_HOLIDAY_MONTH_DAYS) needs half the evidence of
+ * `holidays`, those of a weekday closed in their month (`weekdaysInMonths`) and those
+ * `explainedElsewhere` (a weekday-of-month holiday's, a substitute day) are explained by them and say
+ * nothing about their month-day either: otherwise a one-year history would also close next year's
+ * same date. A public holiday (PUBLIC_HOLIDAY_MONTH_DAYS) needs half the evidence of
  * another date.
  */
-export function closedMonthDays(catalogue: DailyTotals, holidays: ReadonlySet<EasterHoliday> = new Set(), weekdaysInMonths: readonly ClosedWeekdayInMonths[] = []): Set<string> {
+export function closedMonthDays(catalogue: DailyTotals, holidays: ReadonlySet<EasterHoliday> = new Set(), weekdaysInMonths: readonly ClosedWeekdayInMonths[] = [], explainedElsewhere: (day: number) => boolean = () => false): Set<string> {
   return closedKeys(
     catalogue,
-    (day) => ((holidays.size && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths) ? null : formatDay(day).slice(5)),
+    (day) => ((holidays.size && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths) || explainedElsewhere(day) ? [] : [formatDay(day).slice(5)]),
     (monthDay) => (PUBLIC_HOLIDAY_MONTH_DAYS.has(monthDay) ? MIN_HOLIDAY_EVIDENCE_UNITS : MIN_EVIDENCE_UNITS),
   );
 }
 
 /**
- * The keys (of days, by `keyOf`; null: not a candidate) on which the catalogue was closed in every
+ * The keys (of days, by `keysOf`; none: not a candidate) on which the catalogue was closed in every
  * informative occurrence (an open weekday whose neighbours sell enough for the day to say something),
  * with enough of them together that the empty days are not chance: their neighbours' daily units
  * add up to `minEvidenceOf(key)`.
  */
-function closedKeys<Key>(catalogue: DailyTotals, keyOf: (day: number) => Key | null, minEvidenceOf: (key: Key) => number): Set<Key> {
+function closedKeys<Key>(catalogue: DailyTotals, keysOf: (day: number) => readonly Key[], minEvidenceOf: (key: Key) => number): Set<Key> {
   const { totals } = catalogue;
   const first = totals.findIndex((units) => units > 0);
   if (first < 0) return new Set();
@@ -441,8 +509,8 @@ function closedKeys<Key>(catalogue: DailyTotals, keyOf: (day: number) => Key | n
   const verdicts = new Map<Key, { closed: boolean; evidence: number }>();
   for (let t = first; t < totals.length; t++) {
     if (!isOpenWeekday(t)) continue;
-    const key = keyOf(catalogue.firstDay + t);
-    if (key === null) continue;
+    const keys = keysOf(catalogue.firstDay + t);
+    if (!keys.length) continue;
     let sum = 0;
     let count = 0;
     for (let s = Math.max(first, t - NEIGHBOUR_DAYS); s <= Math.min(totals.length - 1, t + NEIGHBOUR_DAYS); s++) {
@@ -452,10 +520,12 @@ function closedKeys<Key>(catalogue: DailyTotals, keyOf: (day: number) => Key | n
     }
     const neighbours = count > 0 ? sum / count : 0;
     if (neighbours < MIN_OCCURRENCE_UNITS) continue;
-    const verdict = verdicts.get(key) ?? { closed: true, evidence: 0 };
-    verdict.closed &&= totals[t]! <= CLOSED_SHARE * neighbours;
-    verdict.evidence += neighbours;
-    verdicts.set(key, verdict);
+    for (const key of keys) {
+      const verdict = verdicts.get(key) ?? { closed: true, evidence: 0 };
+      verdict.closed &&= totals[t]! <= CLOSED_SHARE * neighbours;
+      verdict.evidence += neighbours;
+      verdicts.set(key, verdict);
+    }
   }
   return new Set([...verdicts].filter(([key, verdict]) => verdict.closed && verdict.evidence >= minEvidenceOf(key)).map(([key]) => key));
 }
@@ -530,31 +600,43 @@ function nearestKnown(values: number[], i: number): number {
   return 1;
 }
 
+/** The calendar's parts that say which dates the business is closed on (closedDatesBetween, firstOpenDayFrom). */
+export type ClosedDaysCalendar = Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays' | 'closedNthWeekdays' | 'closedSubstitutes' | 'closedWeekdays' | 'closedWeekdaysInMonths' | 'closedOn'>;
+
 /**
- * The calendar dates (YYYY-MM-DD) from `from` for `days` days whose month-day or Easter-based
- * holiday is closed, or whose weekday is closed in their month, or that the shop said it is closed on.
+ * The calendar dates (YYYY-MM-DD) from `from` for `days` days whose month-day, Easter-based or
+ * weekday-of-month holiday is closed, that are a closed holiday's substitute day, whose weekday is
+ * closed in their month, or that the shop said it is closed on.
  */
-export function closedDatesBetween(calendar: Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays' | 'closedWeekdaysInMonths' | 'closedOn'>, from: string, days: number): string[] {
+export function closedDatesBetween(calendar: ClosedDaysCalendar, from: string, days: number): string[] {
   const holidays = calendar.closedHolidays ?? [];
   const weekdaysInMonths = calendar.closedWeekdaysInMonths ?? [];
+  const nthWeekdays = calendar.closedNthWeekdays ?? [];
   const closedOn = new Set(calendar.closedOn);
-  if (!calendar.closedDates.length && !holidays.length && !weekdaysInMonths.length && !closedOn.size) return [];
-  const closed = new Set(calendar.closedDates);
+  if (!calendar.closedDates.length && !holidays.length && !weekdaysInMonths.length && !nthWeekdays.length && !closedOn.size) return [];
   const start = dayNumber(from);
+  const substitutes = new Set<number>();
+  const kept = new Set(calendar.closedSubstitutes);
+  if (kept.size) {
+    substituteDays(substitutedAmong(calendar.closedDates), calendar.closedWeekdays ?? [], start, start + days - 1, (day, holiday) => {
+      if (kept.has(holiday)) substitutes.add(day);
+    });
+  }
+  const closed = new Set(calendar.closedDates);
   const dates: string[] = [];
   for (let day = start; day < start + days; day++) {
     const date = formatDay(day);
-    if (closedOn.has(date) || closed.has(date.slice(5)) || (holidays.length && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths)) dates.push(date);
+    if (closedOn.has(date) || closed.has(date.slice(5)) || substitutes.has(day) || (holidays.length && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths) || onNthWeekday(day, nthWeekdays)) dates.push(date);
   }
   return dates;
 }
 
 /**
- * `date`, or the first day after it that the business is open: not one of its closed weekdays,
- * month-days, Easter-based holidays or the dates it said. A delivery arrives on a day someone is there to take it.
+ * `date`, or the first day after it that the business is open: not one of its closed weekdays or
+ * closed dates (closedDatesBetween). A delivery arrives on a day someone is there to take it.
  * At most two weeks on (a calendar closed every day would be a shop without sales).
  */
-export function firstOpenDayFrom(calendar: Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays' | 'closedWeekdays' | 'closedWeekdaysInMonths' | 'closedOn'>, date: string): string {
+export function firstOpenDayFrom(calendar: ClosedDaysCalendar, date: string): string {
   const fortnight = 14;
   const closedDays = new Set(closedDatesBetween(calendar, date, fortnight));
   const closedWeekdays = new Set(calendar.closedWeekdays ?? []);

@@ -90,3 +90,28 @@ describe('shopClosedDays', () => {
     ]);
   });
 });
+
+// ADR 0188: a weekday-of-month holiday is named by its rule and what it is called.
+describe('closuresAhead with weekday-of-month holidays', () => {
+  const thanksgiving = { month: 11, weekday: 4, nth: 4 } as const;
+  const usHolidays = [{ month: 1, weekday: 1, nth: 3 }, { month: 2, weekday: 1, nth: 3 }, { month: 5, weekday: 1, nth: 'last' }, { month: 9, weekday: 1, nth: 1 }, thanksgiving] as const;
+
+  it('names the rule and its holiday, and the other learned closed days as public holidays', () => {
+    expect(closuresAhead(days('2026-11-26'), [], new Map(), [thanksgiving])).toEqual({ description: ' Closed on the fourth Thursday of November (Thanksgiving).', patterns: ['holidays'] });
+    expect(closuresAhead(days('2026-12-25', '2026-11-26'), [], new Map(), [thanksgiving]).description).toBe(' Closed on the fourth Thursday of November (Thanksgiving) and other public holidays.');
+    // A rule with no day in the horizon is not said.
+    expect(closuresAhead(days('2026-12-25'), [], new Map(), [thanksgiving]).description).toBe(' Closed on public holidays.');
+  });
+
+  it('names the first three in date order, the rest as other public holidays', () => {
+    const ahead = days('2027-09-06', '2027-05-31', '2027-01-18', '2027-02-15', '2026-11-26');
+    expect(closuresAhead(ahead, [], new Map(), [...usHolidays]).description).toBe(
+      " Closed on the fourth Thursday of November (Thanksgiving), the third Monday of January (Martin Luther King Jr. Day), the third Monday of February (Presidents' Day or Family Day) and other public holidays.",
+    );
+  });
+
+  it("says a shop's own day as the shop's, even on a learned holiday's date", () => {
+    const own = shopClosedDays([{ date: '2026-11-26', note: 'Thanksgiving' }]);
+    expect(closuresAhead(days('2026-11-26'), [], own, [thanksgiving])).toEqual({ description: " Closed on 26 Nov (Thanksgiving), as the shop's settings say.", patterns: ['shop_closed'] });
+  });
+});

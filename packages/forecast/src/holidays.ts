@@ -1,5 +1,6 @@
 import { inClosedMonths, type ClosedWeekdayInMonths } from './calendar.ts';
 import { dayNumber, formatDay, monthDayText, MONTH_NAMES } from './dates.ts';
+import { isNthWeekday, nthWeekdayText, type NthWeekday } from './moving-holidays.ts';
 import type { EngineResult } from './engine.ts';
 import type { DemandPattern, ShopClosedDay } from './types.ts';
 
@@ -55,21 +56,31 @@ export function isShopClosedDay(entry: unknown): entry is ShopClosedDay {
 /** How many of the shop's runs of closed days the description names before it counts the rest ("and 3 more days"). */
 const SHOP_RUNS_NAMED = 3;
 
+/** How many weekday-of-month holidays the description names before the rest are "other public holidays". */
+const NTH_WEEKDAYS_NAMED = 3;
+
 /**
  * What the forecast says of the closed days in its horizon (`closedAhead`): the weekdays closed in
- * their months by name ("Closed on Sundays in Jan–Feb.", pattern `closed_days`), any other learned
- * closed day as a public holiday (`holidays`), and the shop's own (`shopDays`, pattern `shop_closed`)
- * by date with its note: "Closed on 28 Dec (Bank holiday (substitute)) and 4 Jan (Stock-take), as
- * the shop's settings say." A day both learned and the shop's is the shop's: its note says more
- * than "public holiday", and the shop said it.
+ * their months by name ("Closed on Sundays in Jan–Feb.", pattern `closed_days`), the weekday-of-month
+ * holidays (`nthWeekdays`) by rule and name, the first few in date order ("Closed on the last Monday
+ * of August (summer bank holiday) and other public holidays."), any other learned closed day as a
+ * public holiday (`holidays`), and the shop's own (`shopDays`, pattern `shop_closed`) by date with
+ * its note: "Closed on 28 Dec (Bank holiday (substitute)) and 4 Jan (Stock-take), as the shop's
+ * settings say." A day both learned and the shop's is the shop's: its note says more than "public
+ * holiday", and the shop said it.
  */
-export function closuresAhead(closedAhead: readonly number[], weekdaysInMonths: readonly ClosedWeekdayInMonths[], shopDays: ReadonlyMap<number, string | null> = new Map()): { description: string; patterns: DemandPattern[] } {
-  const learned = closedAhead.filter((day) => !shopDays.has(day));
+export function closuresAhead(closedAhead: readonly number[], weekdaysInMonths: readonly ClosedWeekdayInMonths[], shopDays: ReadonlyMap<number, string | null> = new Map(), nthWeekdays: readonly NthWeekday[] = []): { description: string; patterns: DemandPattern[] } {
+  const learned = closedAhead.filter((day) => !shopDays.has(day)).sort((a, b) => a - b);
   const shopAhead = closedAhead.filter((day) => shopDays.has(day)).sort((a, b) => a - b);
   const rulesAhead = weekdaysInMonths.filter((rule) => learned.some((day) => inClosedMonths(day, [rule])));
-  const holidays = learned.some((day) => !inClosedMonths(day, weekdaysInMonths));
+  const holidayDays = learned.filter((day) => !inClosedMonths(day, weekdaysInMonths));
+  // The weekday-of-month holidays in the order their first day comes.
+  const nthAhead = [...new Set(holidayDays.flatMap((day) => nthWeekdays.filter((rule) => isNthWeekday(day, rule))))];
+  const named = nthAhead.slice(0, NTH_WEEKDAYS_NAMED);
+  const others = holidayDays.some((day) => !named.some((rule) => isNthWeekday(day, rule)));
+  const holidays = holidayDays.length > 0;
   const sentences = [
-    ...(holidays ? ['Closed on public holidays.'] : []),
+    ...(named.length ? [`Closed on ${listText([...named.map(nthWeekdayText), ...(others ? ['other public holidays'] : [])])}.`] : holidays ? ['Closed on public holidays.'] : []),
     ...rulesAhead.map((rule) => `Closed on ${WEEKDAY_NAMES[rule.weekday]} in ${monthRanges(rule.months)}.`),
     ...(shopAhead.length ? [`${shopDaysText(shopAhead, shopDays)}, as the shop's settings say.`] : []),
   ];
@@ -108,8 +119,11 @@ function shopDaysText(days: readonly number[], notes: ReadonlyMap<number, string
   const lead = named.every(({ from, to }) => from === to) ? 'Closed on' : 'Closed';
   const more = days.length - named.reduce((sum, { from, to }) => sum + to - from + 1, 0);
   if (more) return `${lead} ${parts.join(', ')} and ${more} more ${more === 1 ? 'day' : 'days'}`;
-  return `${lead} ${parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`}`;
+  return `${lead} ${listText(parts)}`;
 }
+
+/** Parts of a sentence as a list: "a", "a and b", "a, b and c". */
+const listText = (parts: readonly string[]) => (parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`);
 
 /** Months (1–12) as runs a buyer reads, a run over the new year included: [1, 2, 12] is "Dec–Feb", [1, 3] "Jan, Mar". */
 function monthRanges(months: readonly number[]): string {

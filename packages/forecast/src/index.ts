@@ -33,3 +33,4 @@ export { nelderMead, normalQuantile } from './stats.ts';
 export { COUNT_AHEAD_DAYS, STOCK_BAND_TAIL } from './stock.ts';
 export { crostonRate } from './models/intermittent.ts';
 export { catalogueCalendar, closedDatesBetween, firstOpenDayFrom, CATALOGUE_PROFILE, NEW_ITEM_DAYS, type CatalogueCalendar, type ClosedWeekdayInMonths, type DailyTotals, type ProductStart } from './calendar.ts';
+export type { NthWeekday } from './moving-holidays.ts';

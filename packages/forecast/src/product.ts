@@ -1,6 +1,7 @@
 import { NEW_ITEM_DAYS, PROFILE_DAYS } from './calendar.ts';
 import { applyClosedDays, closedWeekdaysOf } from './closed.ts';
 import { applyClosedDates, closedDayNumbers, closuresAhead, isClosedWeekdayInMonths, isShopClosedDay, shopClosedDays } from './holidays.ts';
+import { isNthWeekdayRule } from './moving-holidays.ts';
 import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
 import { dayLabels, dayNumber } from './dates.ts';
 import { buildDemandHistory, classifyDemand, MAX_HISTORY_DAYS, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
@@ -111,6 +112,10 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   if (!(Array.isArray(weekdaysInMonths) && weekdaysInMonths.every(isClosedWeekdayInMonths))) {
     return invalid('closedWeekdaysInMonths must be a list of { weekday: 0 (Sunday) to 6, months: 1 to 12 }.');
   }
+  const nthWeekdays = input.closedNthWeekdays ?? [];
+  if (!(Array.isArray(nthWeekdays) && nthWeekdays.every(isNthWeekdayRule))) {
+    return invalid("closedNthWeekdays must be a list of { month: 1 to 12, weekday: 0 (Sunday) to 6, nth: 1 to 4 or 'last' }.");
+  }
   const profile = input.yearlyProfile;
   if (profile !== undefined && !(Array.isArray(profile) && profile.length === PROFILE_DAYS && profile.every((value) => typeof value === 'number' && value >= 0 && Number.isFinite(value)))) {
     return invalid(`yearlyProfile must be ${PROFILE_DAYS} non-negative numbers.`);
@@ -159,7 +164,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
   const closedAhead = applyClosedDates(result, lastHistoryDay + 1, [...closedDays]);
-  const closures = closuresAhead(closedAhead, weekdaysInMonths, shopDays);
+  const closures = closuresAhead(closedAhead, weekdaysInMonths, shopDays, nthWeekdays);
   const forecast: ForecastRow[] = [];
   const band95 = result.bands.get(0.95)!;
   const band80 = result.bands.get(0.8)!;

@@ -1,4 +1,5 @@
 import type { ClosedWeekdayInMonths } from './calendar.ts';
+import type { NthWeekday } from './moving-holidays.ts';
 
 export type DailyPoint = { ds: string; y: number };
 export type StockPoint = { ds: string; stock_level: number };
@@ -55,6 +56,12 @@ export type ProductForecastInput = {
    * their dates are among `closedDates`): the forecast's description names them ("Closed on Sundays in Jan–Feb.").
    */
   closedWeekdaysInMonths?: ClosedWeekdayInMonths[];
+  /**
+   * Weekday-of-month public holidays the whole business is closed on (CatalogueCalendar.closedNthWeekdays;
+   * their dates are among `closedDates`): the description names those in the horizon ("Closed on the
+   * last Monday of August (summer bank holiday).").
+   */
+  closedNthWeekdays?: NthWeekday[];
   /**
    * The yearly pattern of the product's category or catalogue (CatalogueCalendar.yearlyProfiles: 366
    * values by day of a leap year, mean 1): a candidate follows it at the product's own level.

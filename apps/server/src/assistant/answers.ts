@@ -1,42 +1,45 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { groupByUnit, isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, roundQuantity, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { groupByUnit, isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, roundQuantity, supplierFileName, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { readCurrency } from '../shop/repo.ts';
-import { bySupplierName, hasOrder, isDueBy, orderAdvice, orderQuantities, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
+import { hasOrder, isDueBy, orderAdvice, orderQuantities, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
 import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
+import { readSupplierNames } from '../suppliers/service.ts';
 import { askedSupplier, DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, readSupplier, unmatchedProductWords, type NamedSupplier, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading, wholeWords } from '../plain-words/reading.ts';
 import { dateOrderWords, slashed } from '../plain-words/date-order.ts';
 import { DUTCH_SOLD, GERMAN_SOLD, orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
 import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
+import { ARRIVALS, INVENTORY_QUESTION_WORDS, OUT_OF_STOCK } from '../plain-words/inventory-words.ts';
+import { everydayAnswer } from './everyday-answers.ts';
 
 type Db = Kysely<Database>;
 export type Answer = { blocks: AssistantBlock[] };
 
 const TABLE_ROWS = 50;
-const REPORT_ROWS = 500;
-const round2 = (value: number) => Math.round(value * 100) / 100;
+export const REPORT_ROWS = 500;
+export const round2 = (value: number) => Math.round(value * 100) / 100;
 // Up to the 3 places a quantity is stored with (0.125 kg on hand, ADR 0176); counts print whole.
-const number = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+export const number = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 /**
  * Money as the shop reads it on its screens (ADR 0166): "$40,003.80" in the currency an administrator
  * chose, "40,003.80" before one is. Read with the answer, so a change shows in the next one.
  */
-const shopMoney = async (db: Db): Promise<Intl.NumberFormat> => moneyFormat(await readCurrency(db));
+export const shopMoney = async (db: Db): Promise<Intl.NumberFormat> => moneyFormat(await readCurrency(db));
 
-const text = (value: string): AssistantBlock => ({ type: 'text', text: value });
-const forecastLink = (code: string, name: string): AssistantBlock => ({ type: 'link', label: `Forecast for ${name}`, href: `/app/forecasting?product=${encodeURIComponent(code)}` });
-const dataLink = (table: string, label: string): AssistantBlock => ({ type: 'link', label, href: `/app/datatab?table=${encodeURIComponent(table)}` });
+export const text = (value: string): AssistantBlock => ({ type: 'text', text: value });
+export const forecastLink = (code: string, name: string): AssistantBlock => ({ type: 'link', label: `Forecast for ${name}`, href: `/app/forecasting?product=${encodeURIComponent(code)}` });
+export const dataLink = (table: string, label: string): AssistantBlock => ({ type: 'link', label, href: `/app/datatab?table=${encodeURIComponent(table)}` });
 type Cell = string | number | null;
-const table = (columns: ([string, string] | [string, string, 'money'])[], rows: Record<string, Cell>[], totals: Record<string, Cell> | null = null, download: string | null = null): AssistantBlock => ({
+export const table = (columns: ([string, string] | [string, string, 'money'])[], rows: Record<string, Cell>[], totals: Record<string, Cell> | null = null, download: string | null = null): AssistantBlock => ({
   type: 'table',
   columns: columns.map(([key, label, kind]) => ({ key, label, ...(kind ? { kind } : {}) })),
   rows,
@@ -48,7 +51,7 @@ const table = (columns: ([string, string] | [string, string, 'money'])[], rows: 
  * An "On hand now" cell, as the lists show the product header's figure (ADR 0030, amendment
  * 2026-12-04): below empty is 0 (more sold than counted), never counted is said, not 0.
  */
-const onHandCell = (units: number | null | undefined): Cell => (units === null || units === undefined ? NOT_COUNTED : Math.max(0, units));
+export const onHandCell = (units: number | null | undefined): Cell => (units === null || units === undefined ? NOT_COUNTED : Math.max(0, units));
 const NOT_COUNTED = 'Not counted yet';
 
 /** The answer's readable text (what the history shows and what a model reads back). */
@@ -69,9 +72,14 @@ const deliveriesToHurry = (late: number) =>
   late
     ? ` ${number.format(late)} ${late === 1 ? 'product has a delivery on its way that arrives after it runs out: hurry it' : 'products have a delivery on its way that arrives after they run out: hurry them'} (a new order could not come sooner).`
     : '';
-const nothingToOrder = (advice: OrderAdvice, supplier?: string) =>
+/**
+ * An answer narrowed to one supplier says it after "from" or "for": its name ("from Acme Wholesale"),
+ * or "for the products without a supplier" (null).
+ */
+const ofSupplier = (supplier: string | null, preposition: 'from' | 'for') => (supplier === null ? 'for the products without a supplier' : `${preposition} ${supplier}`);
+const nothingToOrder = (advice: OrderAdvice, supplier?: string | null) =>
   text(
-    `${supplier === undefined ? '' : `${withFullStop(`Nothing to order from ${supplier}`)} `}${advice.deliveriesLate
+    `${supplier === undefined ? '' : `${withFullStop(`Nothing to order ${ofSupplier(supplier, 'from')}`)} `}${advice.deliveriesLate
       ? `No product needs a new order.${deliveriesToHurry(advice.deliveriesLate)}${uncounted(advice)}`
       : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}`}`,
   );
@@ -109,9 +117,9 @@ async function pastForecastEnd(db: Db, due: DueWindow | null, unknown: string): 
  * The advice (most urgent first), cut to the orders due by the window's last day — overdue ones and
  * those before a later start too (`orderWindowOf`: what the dashboard's task and the report writer
  * count); the first `rows` listed; `beyond`: what the window holds past the forecasts. Of one
- * `supplier`'s products when given, by the order list's own filter (ADR 0184).
+ * `supplier`'s products when given (null: those without one), by the order list's own filter (ADR 0184).
  */
-async function advisedOrders(db: Db, rows: number, window: DueWindow | null, supplier: string | undefined) {
+async function advisedOrders(db: Db, rows: number, window: DueWindow | null, supplier: string | null | undefined) {
   const due = window && orderWindowOf(window);
   const [advice, beyond, money] = await Promise.all([orderAdvice(db, supplier === undefined ? {} : { supplier }), pastForecastEnd(db, due, 'an order due'), shopMoney(db)]);
   if (!advice) return null;
@@ -121,9 +129,9 @@ async function advisedOrders(db: Db, rows: number, window: DueWindow | null, sup
   return { advice, beyond, due, orders, kept, money, listed: kept.slice(0, rows), total: kept.length, quantities: orderQuantities(kept), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
 }
 type AdvisedOrders = NonNullable<Awaited<ReturnType<typeof advisedOrders>>>;
-const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow, supplier: string | undefined): Answer => {
+const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow, supplier: string | null | undefined): Answer => {
   const later = orders.length;
-  return { blocks: [text(`No advised order${supplier === undefined ? '' : ` from ${supplier}`} is due ${dueWords(due)}${later ? `; ${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
+  return { blocks: [text(`No advised order${supplier === undefined ? '' : ` ${ofSupplier(supplier, 'from')}`} is due ${dueWords(due)}${later ? `; ${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
 };
 
 /**
@@ -179,7 +187,7 @@ const supplierColumn = (rows: readonly AdvisedProduct[]): { columns: [string, st
  * Low stock: the Forecasting screen's list, most urgent first — the products that need an order (the
  * forecast's advice) and, without a window, those whose delivery on its way comes too late (hurry it).
  */
-async function lowStock(db: Db, window: DueWindow | null = null, supplier?: string): Promise<Answer> {
+async function lowStock(db: Db, window: DueWindow | null = null, supplier?: string | null): Promise<Answer> {
   const found = await advisedOrders(db, TABLE_ROWS, window, supplier);
   if (!found) return noForecastYet;
   const { advice, beyond, due, total, money } = found;
@@ -193,7 +201,7 @@ async function lowStock(db: Db, window: DueWindow | null = null, supplier?: stri
   return {
     blocks: [
       text(
-        `${supplier === undefined ? '' : `Low stock from ${supplier}: `}${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
+        `${supplier === undefined ? '' : `Low stock ${ofSupplier(supplier, 'from')}: `}${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ...suppliers.columns, ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
@@ -205,7 +213,12 @@ async function lowStock(db: Db, window: DueWindow | null = null, supplier?: stri
   };
 }
 
-async function reorderReport(db: Db, window: DueWindow | null = null, supplier?: string): Promise<Answer> {
+/**
+ * The advised orders with their totals and a CSV, named for the supplier when narrowed to one as the
+ * Forecasting screen's download is ("reorder-report-acme-wholesale.csv"; "…-no-supplier"), so a
+ * buyer's files per supplier do not overwrite each other.
+ */
+async function reorderReport(db: Db, window: DueWindow | null = null, supplier?: string | null): Promise<Answer> {
   const found = await advisedOrders(db, REPORT_ROWS, window, supplier);
   if (!found) return noForecastYet;
   const { advice, beyond, due, listed: rows, total, money } = found;
@@ -216,13 +229,13 @@ async function reorderReport(db: Db, window: DueWindow | null = null, supplier?:
   return {
     blocks: [
       text(
-        `Reorder report${supplier === undefined ? '' : ` for ${supplier}`}: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
+        `Reorder report${supplier === undefined ? '' : ` ${ofSupplier(supplier, 'for')}`}: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ...suppliers.columns, ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
         rows.map((r) => ({ styleCode: r.styleCode, name: r.name, ...suppliers.cells(r), onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
         { styleCode: 'Total', name: null, ...(suppliers.columns.length ? { supplier: null } : {}), onHand: null, orderBy: null, ...totalCells('quantity', found.quantities), terms: null, cost: found.cost, note: null },
-        'reorder-report.csv',
+        `${supplierFileName('reorder-report', supplier)}.csv`,
       ),
       createOrdersAction(found.kept),
     ],
@@ -318,7 +331,7 @@ const ALL_TIME: Period = { kind: 'all_time' };
 export const breakdownPeriod = (unit: PeriodUnit): Period => (unit === 'day' ? LAST_30_DAYS : ALL_TIME);
 
 /** Said when a period has no sales because the data ends before it starts (an old import), so its zero is not read as a quiet spell. */
-async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
+export async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
   const last = await repo.lastSalesDay(db);
   if (!last) return ' There are no sales yet: import sales first.';
   return last < window.from ? ` No sales are recorded after ${formatDay(last)}.` : '';
@@ -389,7 +402,7 @@ function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>, unit: string
  * One product's quantity in a sentence, in its unit when it has one ("12.5 kg", ADR 0177), else in
  * `pieces` ("12 units", "1 unit"; '' for a bare figure where the sentence says it already).
  */
-const amountOf = (value: number, stored: string | null, pieces = value === 1 ? 'unit' : 'units') => {
+export const amountOf = (value: number, stored: string | null, pieces = value === 1 ? 'unit' : 'units') => {
   const unit = productUnit(stored);
   const figure = number.format(value);
   return unit ? `${figure} ${unit}` : pieces ? `${figure} ${pieces}` : figure;
@@ -420,7 +433,7 @@ const totalCells = (key: string, totals: readonly UnitQuantity[]): Record<string
 const andList = new Intl.ListFormat('en', { type: 'conjunction' });
 
 /** Quantities of several products in a sentence, one total per unit: "12 units and 3.5 kg were sold"; none: "0 units". */
-const amountsListed = (totals: readonly UnitQuantity[]) => (totals.length ? andList.format(totals.map((total) => amountOf(total.quantity, total.unit))) : amountOf(0, null));
+export const amountsListed = (totals: readonly UnitQuantity[]) => (totals.length ? andList.format(totals.map((total) => amountOf(total.quantity, total.unit))) : amountOf(0, null));
 /** The verb after `amountsListed`: "1 unit was sold", "12 units were sold". */
 const wasOrWere = (totals: readonly UnitQuantity[]) => (totals.length === 1 && totals[0]?.quantity === 1 ? 'was' : 'were');
 
@@ -429,9 +442,9 @@ const wasOrWere = (totals: readonly UnitQuantity[]) => (totals.length === 1 && t
  * not one column. Pieces keep the keys and headers they had ("units", "Units sold"); a unit's carry it
  * ("units_kg", "Sold (kg)").
  */
-const unitKey = (key: string, unit: string | null) => (unit === null ? key : `${key}_${unit.toLowerCase()}`);
-const unitLabel = (pieces: string, measured: string, unit: string | null) => (unit === null ? pieces : `${measured} (${unit})`);
-const soldColumn = (unit: string | null): [string, string] => [unitKey('units', unit), unitLabel('Units sold', 'Sold', unit)];
+export const unitKey = (key: string, unit: string | null) => (unit === null ? key : `${key}_${unit.toLowerCase()}`);
+export const unitLabel = (pieces: string, measured: string, unit: string | null) => (unit === null ? pieces : `${measured} (${unit})`);
+export const soldColumn = (unit: string | null): [string, string] => [unitKey('units', unit), unitLabel('Units sold', 'Sold', unit)];
 /** A period's row of quantities sold: `sold[i]` is of `units[i]`. */
 const soldCells = (units: readonly UnitQuantity[], sold: readonly number[]): Record<string, Cell> => Object.fromEntries(units.map((total, i) => [unitKey('units', total.unit), sold[i] ?? 0]));
 
@@ -443,29 +456,32 @@ const worthWords = (units: number, unitCost: number, money: Intl.NumberFormat) =
   units > 0 && unitCost === 0 ? 'no unit cost, so no value: add its cost on the Data screen.' : `worth ${money.format(Math.max(0, units) * unitCost)} at unit cost.`;
 
 /** Products between the seasons they sell in are left out of "no sales" and "dead stock" (as the dashboard's task leaves them out): the answer says how many. */
-const outOfSeasonWords = (count: number) =>
+export const outOfSeasonWords = (count: number) =>
   count === 0 ? '' : ` ${number.format(count)} ${count === 1 ? 'product that sells in its season only is out of season and left out' : 'products that sell in their season only are out of season and left out'}.`;
 
 /** Names in a sentence, the first `max` of them: "Acme, Brakes Bros and 3 more". */
 export const listedNames = (names: readonly string[], max: number) => `${names.slice(0, max).join(', ')}${names.length > max ? ` and ${names.length - max} more` : ''}`;
 /** How many suppliers an answer names when the one asked for is none of them. */
 export const LISTED_SUPPLIERS = 20;
-/** The suppliers the products name (trimmed, a blank one none: ADR 0184), as a buyer reads them. */
-export const supplierNames = async (db: Db): Promise<string[]> =>
-  (await repo.supplierProducts(db)).flatMap((row) => (row.supplier === null ? [] : [row.supplier])).sort(bySupplierName);
-const NO_SUPPLIERS = "No product has a supplier yet: set each product's Supplier on the Data screen, or import it with the products.";
+/** The suppliers the products name, each by its one spelling (ADR 0186), as a buyer reads them. */
+export const supplierNames = async (db: Db): Promise<string[]> => (await readSupplierNames(db)).list().map((known) => known.supplier);
+const NO_SUPPLIERS = "No product has a supplier yet: set each product's Supplier on the Data screen, or import the products again with a Supplier column.";
 /** Said instead of a list narrowed to a supplier no product names: the suppliers there are, so the buyer can ask again. */
 async function unknownSupplier(db: Db, asked: string): Promise<Answer> {
   const known = await supplierNames(db);
   const listed = known.length ? `No product is bought from a supplier named "${asked}". The suppliers are ${listedNames(known, LISTED_SUPPLIERS)}: ask, for example, "what should I order from ${known[0]}?".` : `No product is bought from "${asked}". ${NO_SUPPLIERS}`;
   return { blocks: [text(listed), dataLink('products', 'Open the products table')] };
 }
-/** The products bought from one supplier, as a stock-out answer narrows to them. */
-export const supplierScope = async (db: Db, supplier: string): Promise<Scope> => ({ category: null, productIds: await repo.productIdsOfSupplier(db, supplier), words: ` among the products from ${supplier}` });
+/** The products bought from one supplier, any of its spellings (null: those without one), as a stock-out answer narrows to them. */
+export const supplierScope = async (db: Db, supplier: string | null): Promise<Scope> => ({
+  category: null,
+  productIds: await repo.productIdsOfSupplier(db, (await readSupplierNames(db)).holds(supplier)),
+  words: supplier === null ? ' among the products without a supplier' : ` among the products from ${supplier}`,
+});
 
 /** The data functions, shared by the intent engine and the model's tool calls. */
 /** Stock whose cost is unknown (0: left blank) is not in a stock value: the answer says how much is left out, not that it is free. */
-const withoutCostWords = (count: number) =>
+export const withoutCostWords = (count: number) =>
   count === 0 ? '' : ` ${number.format(count)} ${count === 1 ? 'product on hand has' : 'products on hand have'} no unit cost (0 or left blank), so ${count === 1 ? 'its stock is' : 'their stock is'} not in that value: add the cost on the Data screen.`;
 
 export const dataFunctions = {
@@ -548,13 +564,15 @@ export const dataFunctions = {
   integrationRuns,
   /** "Which suppliers do we use?": each supplier with how many products it supplies and how many of them the order list says to order (ADR 0184, amendment 2026-12-06). */
   async suppliers(db: Db): Promise<Answer> {
-    const [counts, advice] = await Promise.all([repo.supplierProducts(db), orderAdvice(db)]);
-    const named = counts.filter((row) => row.supplier !== null);
+    // One row per supplier, its spellings ("ACME", "Acme") counted together (ADR 0186).
+    const [names, advice] = await Promise.all([readSupplierNames(db), orderAdvice(db)]);
+    const named = names.list();
     if (!named.length) return { blocks: [text(NO_SUPPLIERS), dataLink('products', 'Open the products table')] };
     const ordering = new Map<string | null, number>();
     for (const p of advice?.products.filter(hasOrder) ?? []) ordering.set(p.supplier ?? null, (ordering.get(p.supplier ?? null) ?? 0) + 1);
     const supplied = named.reduce((sum, row) => sum + row.products, 0);
-    const none = counts.find((row) => row.supplier === null)?.products ?? 0;
+    const none = names.withoutSupplier;
+    const counts = [...named, ...(none ? [{ supplier: null, products: none }] : [])];
     const toOrder = [...ordering.values()].reduce((sum, count) => sum + count, 0);
     const orders = advice ? ` ${number.format(toOrder)} ${toOrder === 1 ? 'product needs' : 'products need'} an order.` : ' There is no whole-catalogue forecast yet, so no order is advised.';
     return {
@@ -562,15 +580,45 @@ export const dataFunctions = {
         text(`${number.format(named.length)} ${named.length === 1 ? 'supplier supplies' : 'suppliers supply'} ${number.format(supplied)} ${supplied === 1 ? 'product' : 'products'}${none ? `; ${number.format(none)} ${none === 1 ? 'product has' : 'products have'} no supplier` : ''}.${orders}`),
         table(
           [['supplier', 'Supplier'], ['products', 'Products'], ['toOrder', 'Need an order']],
-          [...counts].sort((a, b) => bySupplierName(a.supplier, b.supplier)).slice(0, REPORT_ROWS).map((row) => ({ supplier: row.supplier ?? 'No supplier', products: row.products, toOrder: advice ? (ordering.get(row.supplier) ?? 0) : null })),
+          counts.slice(0, REPORT_ROWS).map((row) => ({ supplier: row.supplier ?? 'No supplier', products: row.products, toOrder: advice ? (ordering.get(row.supplier) ?? 0) : null })),
         ),
         { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
       ],
     };
   },
-  /** "Who supplies HEA-1001?": each product's supplier, or that it has none. */
-  supplierOf(products: repo.ProductRow[]): Answer {
-    const lines = products.map((p) => (p.supplier ? withFullStop(`${p.name} (${p.product_code}) is supplied by ${p.supplier}`) : `${p.name} (${p.product_code}) has no supplier: set one in its Supplier column on the Data screen.`));
+  /**
+   * "Which products have no supplier?" (ADR 0184, amendment 2026-12-06 (2)): those products by code,
+   * the first 50 listed and how many there are said; that every product has one; or, where no
+   * product has any, how suppliers are recorded. Suppliers are counted one per spelling group (ADR 0186).
+   */
+  async productsWithoutSupplier(db: Db): Promise<Answer> {
+    const names = await readSupplierNames(db);
+    const suppliers = names.list();
+    const none = names.withoutSupplier;
+    const products = suppliers.reduce((sum, row) => sum + row.products, 0) + none;
+    const openProducts = dataLink('products', 'Open the products table');
+    if (!products) return { blocks: [text('There are no products yet: import a products file on the Data screen.'), openProducts] };
+    if (none === products) return { blocks: [text(NO_SUPPLIERS), openProducts] };
+    if (!none) {
+      return { blocks: [text(`Every product has a supplier: ${number.format(products)} ${products === 1 ? 'product' : 'products'} from ${number.format(suppliers.length)} ${suppliers.length === 1 ? 'supplier' : 'suppliers'}.`), openProducts] };
+    }
+    const rows = await repo.productsWithoutSupplier(db, names.holds(null), TABLE_ROWS);
+    const listed = none > rows.length ? `; the first ${rows.length} by code are listed` : '';
+    return {
+      blocks: [
+        text(`${number.format(none)} of the ${number.format(products)} products ${none === 1 ? 'has' : 'have'} no supplier${listed}. Set each one's Supplier on the Data screen, or import the products again with a Supplier column.`),
+        table([['styleCode', 'Product code'], ['name', 'Name'], ['category', 'Category']], rows.map((row) => ({ styleCode: row.product_code, name: row.name, category: row.category }))),
+        openProducts,
+      ],
+    };
+  },
+  /** "Who supplies HEA-1001?": each product's supplier (by its one spelling, ADR 0186), or that it has none. */
+  async supplierOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
+    const names = await readSupplierNames(db);
+    const lines = products.map((p) => {
+      const supplier = names.nameOf(p.supplier);
+      return supplier ? withFullStop(`${p.name} (${p.product_code}) is supplied by ${supplier}`) : `${p.name} (${p.product_code}) has no supplier: set one in its Supplier column on the Data screen.`;
+    });
     return { blocks: [text(lines.join('\n')), dataLink('products', 'Open the products table')] };
   },
   async runsOutFirst(db: Db, today: string, due: DueWindow | null = null, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
@@ -820,12 +868,12 @@ function soldWords(net: number, returned: number, unit: string | null): string {
 }
 
 /** How revenue is counted: no selling prices are kept, so sales are valued at unit cost, as the report writer's "revenue" (ADR 0148). */
-const AT_UNIT_COST = 'at unit cost (no selling prices are kept, so revenue is counted at unit cost)';
+export const AT_UNIT_COST = 'at unit cost (no selling prices are kept, so revenue is counted at unit cost)';
 /** Said first when a question asks for revenue and its answer can only count units. */
 const UNITS_NOT_REVENUE = 'Counted in units sold: I cannot count revenue for this question yet (I can for top sellers and total sales).';
 /** How many top sellers an answer lists when the question says no number. */
 export const TOP_SELLERS_RANK: Rank = { direction: 'desc', limit: 5 };
-const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+export const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 /** A day, week, month, quarter or year by its first day, as an answer names it: "March 2025", "the week of 3 Mar 2025", "Q1 2025". */
 function unitWords(unit: BestPeriod['unit'], start: string): string {
   const [year, month] = [start.slice(0, 4), Number(start.slice(5, 7))];
@@ -848,16 +896,16 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 
 /** What the assistant answers; its dates in the asker's order ("since 3/11" day-first, "since 11/3" month-first). */
 const helpFor = (order: DateOrder) =>
-  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer (seasons of your time zone's hemisphere), last financial year, FY2025-26, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, Australia Day, Anzac Day, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (from one supplier: what should I order from Acme, low stock from Acme; also due this week, next week, in January, in Q1, in the next N days, by a date, before Christmas, Boxing Day or Easter, until Black Friday, the end of the month or through December), deliveries and what is due in (this week, next week), the suppliers (which suppliers do we use, who supplies a product), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
+  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer (seasons of your time zone's hemisphere), last financial year, FY2025-26, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, Australia Day, Anzac Day, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), average daily or weekly sales (average daily sales of a product), sales and stock by category (best selling category, stock value by category), two periods compared (this month vs last month, this month vs last year, last week vs the week before), what is out of stock now (sold out), slow movers (in stock, sold least in 90 days), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (from one supplier: what should I order from Acme, low stock from Acme; also due this week, next week, in January, in Q1, in the next N days, by a date, before Christmas, Boxing Day or Easter, until Black Friday, the end of the month or through December), deliveries and what is due in or arrives (tomorrow, on Friday, this week, next week), the suppliers (which suppliers do we use, who supplies a product, which products have no supplier), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
 const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
 const READS =
-  'I read questions in English, common German shop words (Bestand, Lagerwert, verkauft, Umsatz, Top, bestellen, wann … aus; letzten Monat, im Oktober, seit März, von März bis Mai, diese Woche, in den nächsten 30 Tagen) and common Dutch ones (voorraad, voorraadwaarde, verkocht, omzet, top, meest verkocht, bestellen, leveringen, wat raakt op, wanneer is … op; vorige week, vorige maand, in november, van maart tot mei, deze maand, afgelopen 30 dagen, volgende week).';
+  'I read questions in English, common German shop words (Bestand, Lagerwert, verkauft, Umsatz, Top, bestellen, wann … aus, ausverkauft; letzten Monat, im Oktober, seit März, von März bis Mai, diese Woche, in den nächsten 30 Tagen) and common Dutch ones (voorraad, voorraadwaarde, verkocht, omzet, top, meest verkocht, bestellen, leveringen, uitverkocht, wat raakt op, wanneer is … op; vorige week, vorige maand, in november, van maart tot mei, deze maand, afgelopen 30 dagen, volgende week).';
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
 const CREATE_ORDERS = /\b(create|place|make|raise|put in)\b.*\border/;
 /** A ranking of products by units sold: "top sellers", "top 5", "what sold best", "bestsellers", "best-selling", "most sold", "which products sell most", "meistverkauft", "meest verkocht". */
-const TOP_SELLERS = orGerman(
+export const TOP_SELLERS = orGerman(
   new RegExp(String.raw`\b(top|best|worst)[- ]?(${NUM} )?(sell|seller|product|produkt|artikel|moving)\w*|\b(top|bottom) ${NUM}\b|\b(sold|sells?|selling) (the )?(most|least|best|worst)\b|\b(most|least) sold\b|\bbest sellers?\b|\bmost popular\b`),
   `meistverkaufte?[mnrs]?|(?:am )?(?:meisten|wenigsten|besten) (?:verkauft|verkaufte[mnrs]?)|renner|ladenhüter`,
   '(?:het )?(?:meest|minst|best|slechtst) verkochte?|bestverkochte?',
@@ -871,7 +919,7 @@ const COMPARE = /\bcompar(e|ed|es|ison)\b|\bvs\.?(?= )|\bversus\b|\bagainst\b/;
  * "Runs out"; in Dutch "raakt op", "is op" — "op" closing the question, as German's "aus", for the
  * words between may name the product ("wanneer is KS-00004 op?", "wanneer raakt de koffie op?").
  */
-const RUNS_OUT = orGerman(
+export const RUNS_OUT = orGerman(
   /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/,
   'ausverkauft|leer|auslaufen|ausgehen|aus(?= *[?.!]* *$)',
   'uitverkocht|opraken|opgeraakt|ra(?:akt|ken)\\s+op|op(?= *[?.!]* *$)',
@@ -887,8 +935,8 @@ const RUNS_OUT_FRAMING = orGerman(
  * low?", "low on what", "what are we low on" (QA6 #12) — "low" asked for as such, never inside
  * "slow sellers" or "lowest price".
  */
-const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b|\bwhat(?:'s|s| is| are)(?: we| you)?(?: getting| running)? low\b|\b(?:is |are )?anything (?:getting |running )?low\b|\blow on (?:what|anything)\b/;
-const REORDER = orGerman(
+export const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b|\bwhat(?:'s|s| is| are)(?: we| you)?(?: getting| running)? low\b|\b(?:is |are )?anything (?:getting |running )?low\b|\blow on (?:what|anything)\b/;
+export const REORDER = orGerman(
   /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (?:(?:need|have) to )?(re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/,
   '(?:nach)?bestellen|(?:nach)?bestellt|bestellung(?:en)?|nachbestellung(?:en)?',
   '(?:na)?bestellen|(?:na)?besteld|bestelling(?:en)?|nabestelling(?:en)?|bestel',
@@ -897,7 +945,7 @@ const REORDER = orGerman(
  * Deliveries; "due in", "on order", "coming in" are what the orders placed bring ("what's due in this
  * week"), as German's "was kommt … an" and Dutch's "wat komt er … binnen" (the particle closes the question).
  */
-const DELIVERIES = orGerman(
+export const DELIVERIES = orGerman(
   /\bdeliver\w*|\bdue in\b|\bon order\b|\bcoming in\b/,
   'lieferung(?:en)?|geliefert|(?:kommt|kommen)(?=.* an *[?.!]* *$)',
   'levering(?:en)?|leveren|geleverd|(?:komt|komen)(?=.* binnen *[?.!]* *$)',
@@ -906,16 +954,16 @@ const DELIVERIES = orGerman(
 const ARRIVES_PARTICLE = /(?<![\p{L}])(?:an|binnen)(?= *[?.!]* *$)/u;
 /** A question about the scheduled imports: "did last night's import run?", "when did the web shop last sync?". */
 const INTEGRATION_RUNS = /\b(integrations?|imports?|imported|sync(?:ed|s|ing)?|web ?shop|feed)\b/;
-const VALUE = orGerman(/\b(value|worth)\b/, 'wert', 'waarde|waard');
+export const VALUE = orGerman(/\b(value|worth)\b/, 'wert', 'waarde|waard');
 // "How much did we shift" is how a British shop says sold (QA8 F13).
-const SALES = orGerman(/\b(sales|sold|sell|sells|selling|demand|shift|shifted)\b/, GERMAN_SOLD, DUTCH_SOLD);
+export const SALES = orGerman(/\b(sales|sold|sell|sells|selling|demand|shift|shifted)\b/, GERMAN_SOLD, DUTCH_SOLD);
 const TOTAL_STOCK = orGerman(
   /\b(how much|how many|total)\b.*\b(stock|inventory|units)\b|\bstock (level|on hand)\b/,
   '(?:wie viel|wieviel|wie viele|gesamt|insgesamt)(?: [\\p{L}]+)* (?:bestand|lager|lagerbestand|auf lager|vorrätig)',
   '(?:hoeveel|totale?)(?: [\\p{L}]+)* (?:voorraad|op voorraad|in voorraad)',
 );
 // Words that only frame a question the branch answers (used, so they are not reported as ignored).
-const FRAMING = orGerman(
+export const FRAMING = orGerman(
   /\b(first|soonest|earliest|next|when|units?|how many|how much|left|in stock|levels?|coming|upcoming|expected|scheduled|late|arriving|incoming|recommended|advised|orders?|products?|sellers?|most)\b/,
   'wann|stück|einheiten|auf lager|noch da|insgesamt|gesamt|top|seller|bestseller|am meisten',
   'wanneer|stuks|eenheden|op voorraad|in voorraad|totaal|bestsellers?|meest',
@@ -972,7 +1020,7 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
   /** The question without the words every sales and stock question frames itself with, its period and ranking — no product's name — and the category read. */
   const frame = (category: string | null) => {
     const framed = reading.trial();
-    [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING].forEach((pattern) => framed.test(pattern));
+    [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING, ...INVENTORY_QUESTION_WORDS].forEach((pattern) => framed.test(pattern));
     if (category) readCategory(framed, categories);
     if (!readComparison(framed, today) && !readQuietSpan(framed)) readPeriod(framed, today);
     // A deadline ("before Christmas", "by Easter") dates the question: it names no products.
@@ -1062,16 +1110,23 @@ async function namedSupplier(db: Db, reading: Reading): Promise<NamedSupplier | 
  * words after "from", "von" or "supplier" name no supplier — the suppliers there are; else `answer`
  * for every supplier.
  */
-async function bySupplier(db: Db, asked: Reading, supplier: NamedSupplier | null, answer: (supplier: string | undefined) => Promise<Answer>): Promise<Answer> {
+async function bySupplier(db: Db, asked: Reading, supplier: NamedSupplier | null, answer: (supplier: string | null | undefined) => Promise<Answer>): Promise<Answer> {
   if (supplier) {
     asked.test(supplier.pattern);
     return answer(supplier.supplier);
   }
+  if (asked.test(WITHOUT_SUPPLIER)) return answer(null);
   const unknown = askedSupplier(asked);
   return unknown ? unknownSupplier(db, unknown) : answer(undefined);
 }
 /** "Which suppliers do we use?", "list our suppliers", "welche Lieferanten haben wir?". */
 const WHICH_SUPPLIERS = /\b(?:which|what|list|all|show)(?: (?:are|of|the|our|me|all))* suppliers\b|\bwho are (?:our|the) suppliers\b|\bsuppliers (?:do )?we (?:use|have|buy from|order from)\b|\b(?:welche|alle|unsere) lieferanten\b|\b(?:welke|alle|onze) leveranciers\b/;
+/**
+ * The products without a supplier: "without a supplier", "no supplier", "ohne Lieferant", "keinen
+ * Lieferanten", "zonder leverancier", "geen leverancier". Asked alone, a list of them; with an order
+ * or stock-out question, that answer narrowed to them (ADR 0184, amendment 2026-12-06 (2)).
+ */
+export const WITHOUT_SUPPLIER = /\b(?:without|with no|no|lacking|missing)(?: an?y?)? (?:suppliers?|vendors?)\b|\b(?:suppliers?|vendors?) (?:is |are )?missing\b|\bohne(?: einen| den)? lieferant(?:en)?\b|\bkeinen? lieferant(?:en)?\b|\bzonder(?: een| de)? leveranciers?\b|\bgeen leveranciers?\b/;
 /** "Who supplies HEA-1001?", "who is the supplier of Blue Mug", "wer liefert …". */
 const WHO_SUPPLIES = /\bwho (?:supplies|delivers|sells us)\b|\b(?:the )?supplier (?:of|for)\b|\bwho do we (?:buy|order|get)\b.*\bfrom\b|\bwer liefert\b|\bwie levert\b/;
 /** The words of a plain question and the one rule they match: null when none does. `leading`: what the answer must say first, gathered as it is read. */
@@ -1097,7 +1152,7 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
     // Word by word: the pattern's ".*" would count every word between as used.
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
     if (supplier) asked.test(supplier.pattern);
-    return reorderReport(db, null, supplier?.supplier);
+    return reorderReport(db, null, supplier ? supplier.supplier : reading.test(WITHOUT_SUPPLIER) ? null : undefined);
   }
   if (INTEGRATION_RUNS.test(q)) {
     claim(INTEGRATION_RUNS, /\b(did|has|have|go|went|run|ran|last|night|when|sync|status)\b/, FRAMING);
@@ -1114,17 +1169,22 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
     };
   }
   const scope = await scopeOf(db, reading, products, today, leading);
+  // Asked alone: an order or stock-out question says it of them below.
+  if (WITHOUT_SUPPLIER.test(q) && !supplier && ![LOW_STOCK, REORDER, RUNS_OUT, DELIVERIES, OUT_OF_STOCK].some((pattern) => pattern.test(q))) {
+    claim(WITHOUT_SUPPLIER, /\b(have|has|got|are|is|there|do|does|we|which|what|list|show|all|haben|hat|sind|welke|hebben|heeft|zijn)\b/, FRAMING);
+    return products.length ? dataFunctions.supplierOf(db, products) : dataFunctions.productsWithoutSupplier(db);
+  }
   if (WHICH_SUPPLIERS.test(q)) {
     claim(WHICH_SUPPLIERS, /\b(use|have|buy|order|haben|wir|hebben|we)\b/, FRAMING);
     return dataFunctions.suppliers(db);
   }
   if (WHO_SUPPLIES.test(q)) {
     claim(WHO_SUPPLIES, /\b(who|supplier|from|buy|order|get|do|we)\b/, FRAMING);
-    if (products.length) return dataFunctions.supplierOf(products);
+    if (products.length) return dataFunctions.supplierOf(db, products);
     if (scope.nameWord) {
       const named = scope.nameWord;
       scope.use();
-      return forNameWord(named, (listed) => Promise.resolve(dataFunctions.supplierOf(listed)));
+      return forNameWord(named, (listed) => dataFunctions.supplierOf(db, listed));
     }
     return noProductNamed(reading, 'who supplies it') ?? dataFunctions.suppliers(db);
   }
@@ -1143,6 +1203,9 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
     const quiet = readQuietSpan(reading);
     return quiet ? dataFunctions.noSales(db, await salesWindow(db, quiet, today), scope.use()) : sales(NO_SALES_PERIOD, (window) => dataFunctions.noSales(db, window, scope.use()));
   }
+  // Out of stock now, slow movers, an average per day or week, figures by category (ADR 0189).
+  const everyday = await everydayAnswer({ db, reading, asked, products, today, scope, supplier, sales });
+  if (everyday) return everyday;
   if ((SALES.test(q) || COMPARE.test(q)) && readComparison(reading.trial(), today)) {
     const comparison = readComparison(reading, today) as Comparison;
     claim(SALES, FRAMING);
@@ -1158,14 +1221,16 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
     const rank = readRank(reading, TOP_SELLERS_RANK.limit) ?? TOP_SELLERS_RANK;
     return sales(TOP_SELLERS_PERIOD, (window) => dataFunctions.topSellers(db, window, rank, scope.use(), measure()));
   }
-  if (RUNS_OUT.test(q) && !products.length) {
-    claim(RUNS_OUT, RUNS_OUT_FRAMING, FRAMING);
+  // "Which products will be out of stock next week": what runs out (out of stock now was answered above).
+  if ((RUNS_OUT.test(q) || OUT_OF_STOCK.test(q)) && !products.length) {
+    claim(RUNS_OUT, OUT_OF_STOCK, RUNS_OUT_FRAMING, FRAMING);
     const window = readWindow(reading, today);
     const runsOut = (scoped: Scope) => answerForWindow(window && dueWindowOf(window, today), today, (due) => dataFunctions.runsOutFirst(db, today, due, scoped));
     if (supplier) {
       asked.test(supplier.pattern);
       return runsOut(await supplierScope(db, supplier.supplier));
     }
+    if (reading.test(WITHOUT_SUPPLIER)) return runsOut(await supplierScope(db, null));
     // Words after "from" that name no supplier, nor products by a word of their names or a category.
     const unknown = scope.nameWord || scope.group ? null : askedSupplier(reading);
     if (unknown) return unknownSupplier(db, unknown);
@@ -1184,8 +1249,8 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
     claim(REORDER, FRAMING);
     return aheadAnswer(reading, today, (due) => bySupplier(db, asked, supplier, (named) => reorderReport(db, due, named)));
   }
-  if (DELIVERIES.test(q)) {
-    claim(DELIVERIES, /\b(arriv|com)(e|es|ing)\b|\bdue\b/, ARRIVES_PARTICLE, FRAMING);
+  if (DELIVERIES.test(q) || ARRIVALS.test(q)) {
+    claim(DELIVERIES, ARRIVALS, /\b(arriv|com)(e|es|ing)\b|\bdue\b/, ARRIVES_PARTICLE, FRAMING);
     return aheadAnswer(reading, today, (due) => deliveries(db, today, due));
   }
   if (((VALUE.test(q) && STOCK_WORDS.test(q)) || STOCK_VALUE_WORDS.test(q)) && !products.length && !scope.nameWord && !scope.group) {
@@ -1204,8 +1269,8 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
       }
       return salesOrBreakdown(scope.use, (window) => dataFunctions.salesOf(db, products, window));
     }
-    if (RUNS_OUT.test(q)) {
-      claim(RUNS_OUT, RUNS_OUT_FRAMING, FRAMING);
+    if (RUNS_OUT.test(q) || OUT_OF_STOCK.test(q)) {
+      claim(RUNS_OUT, OUT_OF_STOCK, RUNS_OUT_FRAMING, FRAMING);
       return dataFunctions.stockoutOf(db, products);
     }
     claim(STOCK_WORDS, VALUE, FRAMING);

@@ -6,6 +6,7 @@ import type { AssistantBlock, ChatMessage, Task } from '@stockwise/contract';
 import { storeIntegration } from '../testing/stored-integration.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { startFakeChatModel, type FakeChatModel } from '../testing/fake-chat-model.ts';
+import { modelToolResults } from '../testing/model-tool-results.ts';
 import { refreshCatalogueSummary, upsertProductSummaries } from '../dashboard/repo.ts';
 import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 import { catalogueRunsSettled } from '../testing/forecast-client.ts';
@@ -646,6 +647,13 @@ describe.each(backends)('assistant on %s', (backend) => {
     const orders = await ask({ content: 'Create the recommended orders for supplier Acme' });
     expect(blocksOf(orders, 'action')[0]?.action).toBe('create_recommended_orders');
     expect(textOf(orders)).toContain('I did not use "supplier Acme"');
+  });
+
+  it('says how suppliers are recorded when asked which products have none and no product has any', async () => {
+    const answer = await ask({ content: 'which products have no supplier?' });
+    expect(textOf(answer)).toBe("No product has a supplier yet: set each product's Supplier on the Data screen, or import the products again with a Supplier column.");
+    expect(blocksOf(answer, 'table')).toEqual([]);
+    expect(blocksOf(answer, 'link')[0]?.href).toBe('/app/datatab?table=products');
   });
 
   it('reads "not sold in N days" as the last N days, and uses the number said', async () => {
@@ -1568,20 +1576,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     ids = await loadDataset(server);
   });
   /** The model calls these tools in one round; each call's result as the model reads it: the answer's text, or the refusal. */
-  const toolResults = async (calls: { name: string; args: Record<string, unknown> }[]) => {
-    model.script([{ toolCalls: calls.map((call, i) => ({ id: `call_${i}`, name: call.name, arguments: JSON.stringify(call.args) })) }, { content: 'Done.' }]);
-    const response = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: 'how is the shop doing?' } });
-    expect(response.status).toBe(200);
-    const [asked, answered] = model.requests.slice(-2);
-    const results = (answered?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => {
-      const content = m.content ?? '';
-      if (content.startsWith('Error: ')) return { text: content, tables: [] };
-      const blocks = JSON.parse(content) as AssistantBlock[];
-      return { text: blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n'), tables: blocks.filter((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table') };
-    });
-    expect(results).toHaveLength(calls.length);
-    return { results, tools: (asked?.body.tools ?? []) as { function: { name: string; description: string; parameters: { properties: Record<string, { type: string; minimum?: number; maximum?: number; enum?: string[] }>; required?: string[] } } }[] };
-  };
+  const toolResults = (calls: { name: string; args: Record<string, unknown> }[]) => modelToolResults(server, model, viewer.access, calls);
   afterAll(async () => {
     await server.stop();
     await model.close();

@@ -1,12 +1,13 @@
 // SQL of the assistant: its history per user and the data functions its answers (and the model's
 // tool calls) read. Every function is a fixed, parameterised query: no SQL comes from the question.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { groupByUnit, isMeasureUnit, quantitiesByUnit, roundQuantity, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { escapeRegExp } from '../plain-words/reading.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
 import { outOfSeasonNow } from '../forecasting/repo.ts';
 import { lockDeliveryDays } from '../order-advice/repo.ts';
+import { unitsForTotal } from '../dashboard/repo.ts';
 
 type Db = Kysely<Database>;
 
@@ -28,9 +29,8 @@ export const recentMessages = async (db: Db, userId: number, limit: number) =>
 // Data ------------------------------------------------------------------------------------------
 
 export type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit: string | null; unit_cost: number; lead_time_days: number; supplier: string | null };
-// A product's supplier, trimmed, a blank one none: one supplier, one name, as the order lists know it (ADR 0184).
-const storedSupplier = sql<string | null>`nullif(btrim(p.supplier), '')`;
-const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days', storedSupplier.as('supplier')] as const;
+// A product's supplier as stored: the answers name it by its supplier's one spelling (ADR 0186).
+const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days', 'p.supplier'] as const;
 
 /**
  * The products the text names, in the order it names them: by code (a whole word of it) or by name.
@@ -119,13 +119,13 @@ export const productsWithNameWord = (db: Db, word: string | null, category: stri
     .orderBy('p.product_code')
     .execute();
 
-/** Each supplier the products name and how many products it supplies; null: the products with none. */
-export const supplierProducts = (db: Db): Promise<{ supplier: string | null; products: number }[]> =>
-  db.selectFrom('data.products as p').select([storedSupplier.as('supplier'), sql<number>`count(*)::int`.as('products')]).groupBy(storedSupplier).execute();
+/** The products bought from a supplier (`holds`: SupplierNames.holds, any of its spellings; of null, those with none), by id. */
+export const productIdsOfSupplier = async (db: Db, holds: RawBuilder<boolean>): Promise<number[]> =>
+  (await db.selectFrom('data.products as p').select('p.id').where(holds).execute()).map((row) => row.id);
 
-/** The products bought from `supplier` (its trimmed name), by id. */
-export const productIdsOfSupplier = async (db: Db, supplier: string): Promise<number[]> =>
-  (await db.selectFrom('data.products as p').select('p.id').where(storedSupplier, '=', supplier).execute()).map((row) => row.id);
+/** The first `limit` products with no supplier (`none`: SupplierNames.holds(null) — none, or a blank one), by code. */
+export const productsWithoutSupplier = (db: Db, none: RawBuilder<boolean>, limit: number): Promise<{ product_code: string; name: string; category: string | null }[]> =>
+  db.selectFrom('data.products as p').select(['p.product_code', 'p.name', 'p.category']).where(none).orderBy('p.product_code').limit(limit).execute();
 
 /** The product `p` sold nothing from `from` to `to` (both included). */
 const soldNothingBetween = (from: string, to: string) =>
@@ -305,6 +305,105 @@ export const deadStock = async (db: Db, from: string, to: string, scope: Scope) 
       from stocked
       where on_hand > 0
       order by value desc, product_code`.execute(db)
+  ).rows;
+
+/** A product's category as the answers group by it: trimmed, a blank one none. */
+const storedCategory = sql<string | null>`nullif(btrim(p.category), '')`;
+
+/**
+ * Products in scope out of stock now: counted, with nothing on hand (the "On hand now" figure, 0 or
+ * below), by code, the first `limit`, each with its next scheduled delivery (the earliest still
+ * scheduled, a late one included); `total` of them, `withoutDelivery` of them with none scheduled,
+ * and `uncounted`: the products in scope never counted, whose stock is not known (ADR 0189).
+ */
+export async function outOfStock(db: Db, limit: number, scope: Scope) {
+  const [counts, rows] = await Promise.all([
+    sql<{ total: number; uncounted: number; withoutDelivery: number }>`
+      select (count(*) filter (where ${onHandNow} <= 0))::int as total, (count(*) filter (where ${onHandNow} is null))::int as uncounted,
+        (count(*) filter (where ${onHandNow} <= 0 and not exists (select 1 from data.deliveries d where d.product_id = p.id and d.status = 'scheduled')))::int as "withoutDelivery"
+      from data.products p left join forecast_results f on f.product_id = p.id where ${inScope(scope)}`.execute(db),
+    sql<{ product_code: string; name: string; category: string | null; supplier: string | null; unit: string | null; on_hand: number; expected_date: string | null; quantity: number | null }>`
+      select p.product_code, p.name, ${storedCategory} as category, p.supplier, p.unit, ${onHandNow}::float8 as on_hand,
+        next.expected_date, next.quantity::float8 as quantity
+      from data.products p left join forecast_results f on f.product_id = p.id
+      left join lateral (
+        select d.expected_date::text as expected_date, d.quantity from data.deliveries d
+        where d.product_id = p.id and d.status = 'scheduled' order by d.expected_date limit 1
+      ) next on true
+      where ${inScope(scope)} and ${onHandNow} <= 0
+      order by p.product_code
+      limit ${limit}`.execute(db),
+  ]);
+  return { total: counts.rows[0]?.total ?? 0, uncounted: counts.rows[0]?.uncounted ?? 0, withoutDelivery: counts.rows[0]?.withoutDelivery ?? 0, rows: rows.rows };
+}
+
+/**
+ * Products in scope in stock now (the "On hand now" figure above 0), ranked by units sold from `from`
+ * to `to` (both included; none sold counts 0), least first (`direction` asc) or most; each unit ranked
+ * on its own, the first `limit` of each, as `topSellers` ranks (ADR 0177, amendment 2026-12-06 (4)).
+ * Products between the seasons they sell in are left out, as dead stock leaves them (`outOfSeason`:
+ * how many); `inStock`: how many were ranked.
+ */
+export async function inStockBySales(db: Db, from: string, to: string, rank: { direction: 'desc' | 'asc'; limit: number }, scope: Scope) {
+  const stocked = sql`
+    stocked as (
+      select p.id, p.product_code, p.name, p.unit, p.unit_cost, ${onHandNow} as on_hand, ${outOfSeasonNow} as out_of_season
+      from data.products p left join forecast_results f on f.product_id = p.id
+      where ${inScope(scope)}
+    )`;
+  const [counts, rows] = await Promise.all([
+    sql<{ inStock: number; outOfSeason: number }>`with ${stocked}
+      select (count(*) filter (where not out_of_season))::int as "inStock", (count(*) filter (where out_of_season))::int as "outOfSeason" from stocked where on_hand > 0`.execute(db),
+    sql<{ product_code: string; name: string; unit: string | null; on_hand: number; units: number; value: number }>`
+      with ${stocked},
+      sold as (select s.product_id, sum(s.quantity) as units from data.sales s where s.date between ${from}::date and ${to}::date group by s.product_id),
+      ranked as (
+        select st.product_code, st.name, st.unit, st.on_hand, coalesce(sold.units, 0) as units, round((st.on_hand * st.unit_cost)::numeric, 2) as value,
+          row_number() over (partition by lower(btrim(coalesce(st.unit, ''))) order by coalesce(sold.units, 0) ${rank.direction === 'asc' ? sql`asc` : sql`desc`}, st.product_code) as place
+        from stocked st left join sold on sold.product_id = st.id
+        where st.on_hand > 0 and not st.out_of_season
+      )
+      select product_code, name, unit, on_hand::float8 as on_hand, units::float8 as units, value::float8 as value from ranked
+      where place <= ${rank.limit}
+      order by place, product_code`.execute(db),
+  ]);
+  return { inStock: counts.rows[0]?.inStock ?? 0, outOfSeason: counts.rows[0]?.outOfSeason ?? 0, rows: groupByUnit(rows.rows, (row) => row.unit).flatMap((group) => group.items) };
+}
+
+/** One category's figures of one unit as stored (`unit`): the answers add a category's units up one total per unit. */
+export type CategoryUnitRow = { category: string | null; unit: string | null; products: number; units: number; value: number };
+
+/**
+ * Per category (null: none) and unit as stored, the products in scope, what they sold from `from` to
+ * `to` (both included; a category without sales 0) and its value at unit cost.
+ */
+export const salesPerCategory = async (db: Db, from: string, to: string, scope: Scope): Promise<CategoryUnitRow[]> =>
+  (
+    await sql<CategoryUnitRow>`
+      with sold as (
+        select s.product_id, sum(s.quantity) as units from data.sales s
+        where s.date between ${from}::date and ${to}::date group by s.product_id
+      )
+      select ${storedCategory} as category, p.unit, count(*)::int as products, coalesce(sum(sold.units), 0)::float8 as units,
+        coalesce(round(sum(sold.units * p.unit_cost)::numeric, 2), 0)::float8 as value
+      from data.products p left join sold on sold.product_id = p.id
+      where ${inScope(scope)}
+      group by 1, p.unit`.execute(db)
+  ).rows;
+
+/**
+ * Per category (null: none) and unit as stored, the products in scope, their units on hand now and
+ * its worth at unit cost, as the stock value counts them (`unitsForTotal`); `withoutCost`: those on
+ * hand whose unit cost is 0.
+ */
+export const stockPerCategory = async (db: Db, scope: Scope): Promise<(CategoryUnitRow & { withoutCost: number })[]> =>
+  (
+    await sql<CategoryUnitRow & { withoutCost: number }>`
+      select ${storedCategory} as category, p.unit, count(*)::int as products, coalesce(sum(${unitsForTotal}), 0)::float8 as units,
+        coalesce(sum(${unitsForTotal} * p.unit_cost), 0)::float8 as value, (count(*) filter (where p.unit_cost = 0 and ${unitsForTotal} > 0))::int as "withoutCost"
+      from data.products p left join forecast_results f on f.product_id = p.id
+      where ${inScope(scope)}
+      group by 1, p.unit`.execute(db)
   ).rows;
 
 /**

@@ -8,7 +8,8 @@ import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../
 import { AppError, validationError } from '../http/errors.ts';
 import { logError } from '../log.ts';
 import { insertTask } from '../dashboard/repo.ts';
-import { comparisonOf, describePeriod, dueWindowOf, impossibleDate, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
+import { readSupplierNames } from '../suppliers/service.ts';
+import { comparisonOf, describePeriod, dueWindowOf, impossibleDate, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readPeriodBefore, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { OVERSTOCK_DAYS, readCategory, readNameWord, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { Reading } from '../plain-words/reading.ts';
@@ -41,6 +42,7 @@ import {
   type Scope,
 } from './answers.ts';
 import * as repo from './repo.ts';
+import { everydayAnswers, SLOW_MOVERS_LIMIT } from './everyday-answers.ts';
 
 /** `onDeliveriesCreated`: told which products the advised orders gave a delivery (their forecasts change, ADR 0133). */
 /** `timeZone`: the asking viewer's, else the shop's (the route sets it per request), whose day "today" and "this month" are; UTC without one (a caller outside a request). */
@@ -122,7 +124,7 @@ const windowParameter = (dateOrder: DateOrder) => ({
   properties: {
     window: {
       type: 'string',
-      description: `Optional: the days ahead in words, as the user said them: "in January", "January 2027", "Q1 2027", "next week", "next month", "this month", "the next 30 days", "by ${slashed(24, 12, dateOrder)}", "before Christmas", "until Black Friday", "until the end of the month", "through December" (${dateOrderWords(dateOrder)}). For what runs out and for deliveries, a window keeps what falls in it (one from today counts from today); for orders, every order due by its last day, overdue ones included. Omit for no window.`,
+      description: `Optional: the days ahead in words, as the user said them: "in January", "January 2027", "Q1 2027", "next week", "next month", "this month", "the next 30 days", "tomorrow", "on Friday", "next Friday", "by ${slashed(24, 12, dateOrder)}", "before Christmas", "until Black Friday", "until the end of the month", "through December" (${dateOrderWords(dateOrder)}). For what runs out and for deliveries, a window keeps what falls in it (one from today counts from today); for orders, every order due by its last day, overdue ones included. Omit for no window.`,
     },
   },
 });
@@ -144,6 +146,11 @@ const breakdownWords = {
   description: 'Optional: units sold per day, week, month, quarter or year (a row each, the one under way marked "to date") instead of one total. Without a period, by day covers the last 30 days and the others every sale.',
 };
 
+/** `units_sold`'s breakdown: a period unit, or "category" (ADR 0189). */
+const UNITS_SOLD_BY = [...PERIOD_UNITS, 'category'] as const;
+const AVERAGES = ['day', 'week'] as const;
+const averageWords = { type: 'string', enum: AVERAGES, description: 'Optional: the average a day or a week over the period instead of the total: every calendar day counts, from the first sale when that is later; a period running to today ends yesterday while today has no sales yet' };
+
 /** The tools: the intent engine's data functions, by name; never SQL. Their dates are described in the asker's order. */
 const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
   {
@@ -154,7 +161,7 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
   {
     name: 'sales_of_product',
     description: 'Units one product sold in a period; a word of product names ("mugs") counts every product whose name holds it',
-    parameters: { type: 'object', properties: { product: productOrNameWord, period: periodWords(null, dateOrder), by: breakdownWords }, required: ['product'] },
+    parameters: { type: 'object', properties: { product: productOrNameWord, period: periodWords(null, dateOrder), by: breakdownWords, average: averageWords }, required: ['product'] },
   },
   {
     name: 'top_sellers',
@@ -167,17 +174,33 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
         order: orderWords('sellers'),
         category: categoryWords,
         by: { type: 'string', enum: RANKED_BY, description: 'Optional: rank by "units" sold (the default) or by "revenue": sales valued at unit cost, as no selling prices are kept' },
+        in_stock: {
+          type: 'boolean',
+          description: `Optional: true ranks only the products in stock now, those that sold nothing included, with their stock on hand, days of cover and value: with order "worst" the slow movers. Then the period defaults to ${describePeriod(NO_SALES_PERIOD)} and the limit to ${SLOW_MOVERS_LIMIT.fallback}, by units sold`,
+        },
       },
     },
   },
-  { name: 'units_sold', description: 'Units all products (or one category\'s) sold in a period, in total or by day, week, month, quarter or year', parameters: { type: 'object', properties: { period: periodWords(null, dateOrder), category: categoryWords, by: breakdownWords } } },
+  {
+    name: 'units_sold',
+    description: "Units all products (or one category's) sold in a period, in total, by day, week, month, quarter or year, or by category (each category's units and value at unit cost, the best selling first), or as an average a day or a week",
+    parameters: {
+      type: 'object',
+      properties: {
+        period: periodWords(null, dateOrder),
+        category: categoryWords,
+        by: { ...breakdownWords, enum: UNITS_SOLD_BY, description: `${breakdownWords.description} "category": a row per category, the best selling first.` },
+        average: averageWords,
+      },
+    },
+  },
   {
     name: 'compare_sales',
     description:
       'Units sold in two periods side by side, the earlier first, and the change from it in units and percent. While the later period is under way (this month), both count the same days from their start, up to the last day with sales.',
     parameters: {
       type: 'object',
-      properties: { period: periodWords(null, dateOrder), other_period: { ...periodWords(null, dateOrder), description: `The other period, in either order. ${periodText(dateOrder)}` }, category: categoryWords, product: { ...productOrNameWord, description: 'Optional: a product code or name, or a word of product names ("mugs")' } },
+      properties: { period: periodWords(null, dateOrder), other_period: { ...periodWords(null, dateOrder), description: `The other period, in either order, or "the week (month, quarter, year) before", "the previous month", "the one before": the one before "period". ${periodText(dateOrder)}` }, category: categoryWords, product: { ...productOrNameWord, description: 'Optional: a product code or name, or a word of product names ("mugs")' } },
       required: ['period', 'other_period'],
     },
   },
@@ -191,7 +214,16 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
     },
   },
   { name: 'runs_out_first', description: "Products forecast to run out, soonest first; with a window, those whose first day out falls in it; with a supplier, that supplier's products", parameters: windowAndSupplier(dateOrder) },
-  { name: 'stock_value', description: 'Value of all stock on hand at unit cost', parameters: noParameters },
+  {
+    name: 'stock_value',
+    description: 'Value of all stock on hand at unit cost; by category, each category\'s units on hand and value',
+    parameters: { type: 'object', properties: { by: { type: 'string', enum: ['category'], description: 'Optional: "category" for a row per category, the most value first' } } },
+  },
+  {
+    name: 'out_of_stock',
+    description: 'The products out of stock now (counted, nothing on hand), how many, and when each is expected back (its next scheduled delivery, or none); those never counted are said apart',
+    parameters: { type: 'object', properties: { category: categoryWords, supplier: supplierWords } },
+  },
   {
     name: 'products_without_sales',
     description: `Products with no sales in a period (default ${describePeriod(NO_SALES_PERIOD)})`,
@@ -210,6 +242,7 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
   { name: 'low_stock', description: "Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included; with a supplier, that supplier's products", parameters: windowAndSupplier(dateOrder) },
   { name: 'reorder_report', description: "The advised orders with totals; with a window, those whose order-by date is on or before its last day, overdue ones included; with a supplier, that supplier's orders (one purchase order)", parameters: windowAndSupplier(dateOrder) },
   { name: 'suppliers', description: 'The suppliers the products name, each with how many products it supplies and how many of them need an order', parameters: noParameters },
+  { name: 'products_without_supplier', description: 'The products that have no supplier (code, name, category), the first 50 by code and how many there are', parameters: noParameters },
   { name: 'supplier_of_product', description: 'Who supplies a product; a word of product names ("mugs") gives each product whose name holds it', parameters: { type: 'object', properties: { product: productOrNameWord }, required: ['product'] } },
   { name: 'deliveries', description: 'Late and upcoming scheduled deliveries; with a window, those expected in it', parameters: windowParameter(dateOrder) },
   { name: 'integration_runs', description: "The latest run of each scheduled integration (imports from a web shop or another endpoint): when, how it went, rows written and rejected, and the next run", parameters: noParameters },
@@ -264,6 +297,21 @@ function windowOf(args: Record<string, unknown>, today: string, dateOrder: DateO
 /** The unit the tool breaks sales down by; none when not given, refused when not one of the units. */
 const breakdownOf = (args: Record<string, unknown>): PeriodUnit | null => (wordsOf(args, 'by') ? choiceOf(args, 'by', PERIOD_UNITS) : null);
 
+/** The average a day or a week the tool asks for instead of a total; none when not given, refused when not one of them. */
+const averageOf = (args: Record<string, unknown>): (typeof AVERAGES)[number] | null => {
+  if (!wordsOf(args, 'average')) return null;
+  if (wordsOf(args, 'by')) throw validationError("Give 'average' or 'by', not both.");
+  return choiceOf(args, 'average', AVERAGES);
+};
+
+/** A yes or no the tool was given (true, false, or the words "true", "false"); false when none, refused otherwise. */
+function flagOf(args: Record<string, unknown>, key: string): boolean {
+  const given = args[key];
+  if (given === undefined || given === null || given === false || given === 'false') return false;
+  if (given === true || given === 'true') return true;
+  throw validationError(`'${key}' must be true or false; got ${JSON.stringify(given).slice(0, 40)}.`);
+}
+
 /** A whole number the tool was given within its bounds, its default when none; refused otherwise, saying the bounds. */
 function numberOf(args: Record<string, unknown>, key: string, bounds: Bounds): number {
   const given = args[key];
@@ -304,10 +352,11 @@ async function supplierOf(ctx: AssistantContextDeps, args: Record<string, unknow
   if (typeof given !== 'string' || given.length > MAX_SUPPLIER_LENGTH) throw validationError(`'supplier' must be a supplier's name of up to ${MAX_SUPPLIER_LENGTH} characters; got ${JSON.stringify(given).slice(0, 80)}.`);
   const words = given.trim();
   if (!words) return undefined;
+  // Any of its spellings, case and white space aside, is the supplier (ADR 0186).
+  const found = (await readSupplierNames(ctx.db)).find(words);
+  if (found) return found.name;
   const known = await supplierNames(ctx.db);
-  const found = known.find((name) => name === words) ?? known.find((name) => name.toLowerCase() === words.toLowerCase());
-  if (!found) throw validationError(`No supplier '${words}'${known.length ? `: the suppliers are ${listedNames(known, LISTED_SUPPLIERS)}` : ': no product has a supplier'}.`);
-  return found;
+  throw validationError(`No supplier '${words}'${known.length ? `: the suppliers are ${listedNames(known, LISTED_SUPPLIERS)}` : ': no product has a supplier'}.`);
 }
 
 /**
@@ -333,18 +382,28 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
     }
     case 'sales_of_product': {
       const named = await productsOf(ctx, args);
+      const average = averageOf(args);
+      if (average) return forPeriod(ctx, args, dateOrder, LAST_30_DAYS, (window) => ('products' in named ? everydayAnswers.averageOf(ctx.db, day, window, average, named.products) : everydayAnswers.averageSales(ctx.db, day, window, average, named.word)));
       const by = breakdownOf(args);
       if (by) return forPeriod(ctx, args, dateOrder, breakdownPeriod(by), (window) => dataFunctions.salesByPeriod(ctx.db, day, window, by, 'products' in named ? productScope(named.products) : named.word));
       return forPeriod(ctx, args, dateOrder, LAST_30_DAYS, (window) => ('products' in named ? dataFunctions.salesOf(ctx.db, named.products, window) : dataFunctions.totalSales(ctx.db, window, named.word)));
     }
     case 'top_sellers': {
-      const rank: Rank = { direction: choiceOf(args, 'order', ORDERS) === 'worst' ? 'asc' : 'desc', limit: numberOf(args, 'limit', TOP_SELLERS_LIMIT) };
+      const inStock = flagOf(args, 'in_stock');
+      const rank: Rank = { direction: choiceOf(args, 'order', ORDERS) === 'worst' ? 'asc' : 'desc', limit: numberOf(args, 'limit', inStock ? SLOW_MOVERS_LIMIT : TOP_SELLERS_LIMIT) };
       const scope = await categoryOf(ctx, args);
+      if (inStock) {
+        if (choiceOf(args, 'by', RANKED_BY) !== 'units') throw validationError("'in_stock' ranks by units sold: leave out 'by' or give \"units\".");
+        return forPeriod(ctx, args, dateOrder, NO_SALES_PERIOD, (window) => everydayAnswers.slowMovers(ctx.db, window, rank, scope));
+      }
       const measure = MEASURE_OF[choiceOf(args, 'by', RANKED_BY)];
       return forPeriod(ctx, args, dateOrder, TOP_SELLERS_PERIOD, (window) => dataFunctions.topSellers(ctx.db, window, rank, scope, measure));
     }
     case 'units_sold': {
       const scope = await categoryOf(ctx, args);
+      const average = averageOf(args);
+      if (average) return forPeriod(ctx, args, dateOrder, LAST_30_DAYS, (window) => everydayAnswers.averageSales(ctx.db, day, window, average, scope));
+      if (wordsOf(args, 'by').toLowerCase() === 'category') return forPeriod(ctx, args, dateOrder, TOP_SELLERS_PERIOD, (window) => everydayAnswers.salesByCategory(ctx.db, window, { direction: 'desc', limit: null }, scope));
       const by = breakdownOf(args);
       if (by) return forPeriod(ctx, args, dateOrder, breakdownPeriod(by), (window) => dataFunctions.salesByPeriod(ctx.db, day, window, by, scope));
       return forPeriod(ctx, args, dateOrder, LAST_30_DAYS, (window) => dataFunctions.totalSales(ctx.db, window, scope));
@@ -353,8 +412,11 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
       if (wordsOf(args, 'product') && wordsOf(args, 'category')) throw validationError('Give a product or a category, not both.');
       const named = wordsOf(args, 'product') ? await productsOf(ctx, args) : null;
       const scope = !named ? await categoryOf(ctx, args) : 'products' in named ? productScope(named.products) : named.word;
-      const [first, second] = [periodOf(ctx, args, 'period', dateOrder), periodOf(ctx, args, 'other_period', dateOrder)];
+      const first = periodOf(ctx, args, 'period', dateOrder);
       if ('ahead' in first) return first.ahead;
+      // "The week before", "the previous month": the one before the first period (ADR 0189).
+      const before = first.period && readPeriodBefore(Reading.of(wordsOf(args, 'other_period')), first.period, day);
+      const second = before ? { period: before } : periodOf(ctx, args, 'other_period', dateOrder);
       if ('ahead' in second) return second.ahead;
       if (!first.period || !second.period) throw validationError('Two periods are needed: "period" and "other_period".');
       return dataFunctions.comparePeriods(ctx.db, day, comparisonOf(first.period, second.period, day), scope);
@@ -371,7 +433,13 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
       return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.runsOutFirst(ctx.db, day, due, scope));
     }
     case 'stock_value':
-      return dataFunctions.stockValue(ctx.db);
+      // One breakdown so far: a word other than "category" is refused naming it.
+      return wordsOf(args, 'by') && choiceOf(args, 'by', ['category'] as const) ? everydayAnswers.stockByCategory(ctx.db) : dataFunctions.stockValue(ctx.db);
+    case 'out_of_stock': {
+      const supplier = await supplierOf(ctx, args);
+      if (supplier !== undefined && wordsOf(args, 'category')) throw validationError('Give a category or a supplier, not both.');
+      return everydayAnswers.outOfStock(ctx.db, day, supplier === undefined ? await categoryOf(ctx, args) : await supplierScope(ctx.db, supplier));
+    }
     case 'products_without_sales': {
       const scope = await categoryOf(ctx, args);
       return forPeriod(ctx, args, dateOrder, NO_SALES_PERIOD, (window) => dataFunctions.noSales(ctx.db, window, scope), true);
@@ -392,9 +460,11 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
     }
     case 'suppliers':
       return dataFunctions.suppliers(ctx.db);
+    case 'products_without_supplier':
+      return dataFunctions.productsWithoutSupplier(ctx.db);
     case 'supplier_of_product': {
       const named = await productsOf(ctx, args);
-      return 'products' in named ? dataFunctions.supplierOf(named.products) : forNameWord(named.word, (listed) => Promise.resolve(dataFunctions.supplierOf(listed)));
+      return 'products' in named ? dataFunctions.supplierOf(ctx.db, named.products) : forNameWord(named.word, (listed) => dataFunctions.supplierOf(ctx.db, listed));
     }
     case 'deliveries':
       return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.deliveries(ctx.db, day, due));

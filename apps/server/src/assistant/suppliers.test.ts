@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantBlock, ChatMessage } from '@stockwise/contract';
 import { upsertProductSummaries } from '../dashboard/repo.ts';
 import { startFakeChatModel, type FakeChatModel } from '../testing/fake-chat-model.ts';
+import { modelToolResults } from '../testing/model-tool-results.ts';
 import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -24,7 +25,7 @@ const PRODUCTS = [
   { code: 'MUG-01', name: 'Blue Mug', supplier: 'Lieferant Müller', stockout: 20, order: { quantity: 24, by: 9 } },
   { code: 'LAN-01', name: 'Garden Lantern', supplier: 'Acme Wholesale', stockout: 15, order: null },
   { code: 'TEA-01', name: 'Tea Lights', supplier: 'Lantern', stockout: 30, order: { quantity: 48, by: 20 } },
-  { code: 'NOS-01', name: 'Loose Twine', supplier: null, stockout: null, order: { quantity: 12, by: 2 } },
+  { code: 'NOS-01', name: 'Loose Twine', category: 'Crafts', supplier: null, stockout: null, order: { quantity: 12, by: 2 } },
 ];
 const SUPPLIERS = 'Acme Wholesale, Brakes Bros, Lantern, Lieferant Müller';
 
@@ -33,7 +34,7 @@ async function loadProducts(server: TestServer) {
   const db = server.database.db;
   const rows = await db
     .insertInto('data.products')
-    .values(PRODUCTS.map((p) => ({ product_code: p.code, name: p.name, supplier: p.supplier, current_stock: 20, unit_cost: 2, lead_time_days: 5 })))
+    .values(PRODUCTS.map((p) => ({ product_code: p.code, name: p.name, category: p.category ?? null, supplier: p.supplier, current_stock: 20, unit_cost: 2, lead_time_days: 5 })))
     .returning(['id', 'product_code'])
     .execute();
   const idOf = (code: string) => rows.find((row) => row.product_code === code)?.id as number;
@@ -142,10 +143,77 @@ describe.each(backends)('the assistant by supplier on %s', (backend) => {
     expect((await ask('who supplies the heaters?')).content).toBe('Fan Heater (HEA-1002) is supplied by Acme Wholesale.');
   });
 
+  it("names the reorder report's download for the supplier it is narrowed to, as the screen's download is named", async () => {
+    expect(tableOf(await ask('reorder report for Acme Wholesale'))?.download).toBe('reorder-report-acme-wholesale.csv');
+    expect(tableOf(await ask('what should I order from Lieferant Müller?'))?.download).toBe('reorder-report-lieferant-muller.csv');
+    expect(tableOf(await ask('reorder report'))?.download).toBe('reorder-report.csv');
+  });
+
+  it('narrows the orders and what runs out to the products without a supplier, the download named so', async () => {
+    const report = await ask('what should I order without a supplier?');
+    expect(report.content).toMatch(/^Reorder report for the products without a supplier: 1 advised order, 12 units/);
+    expect(report.content).not.toContain('I did not use');
+    expect(tableOf(report)?.rows.map((row) => row.styleCode)).toEqual(['NOS-01']);
+    expect(tableOf(report)?.download).toBe('reorder-report-no-supplier.csv');
+    expect(actionOf(report)?.payload).toEqual({ orders: [{ styleCode: 'NOS-01', quantity: 12 }] });
+    const low = await ask('low stock with no supplier');
+    expect(low.content).toMatch(/^Low stock for the products without a supplier: 1 product needs an order/);
+    expect(tableOf(low)?.rows.map((row) => row.styleCode)).toEqual(['NOS-01']);
+    const created = await ask('create the recommended orders without a supplier');
+    expect(actionOf(created)?.payload).toEqual({ orders: [{ styleCode: 'NOS-01', quantity: 12 }] });
+    // Loose Twine is not forecast to run out: none of the products without a supplier is.
+    expect((await ask('what runs out without a supplier?')).content).toBe('Among the products without a supplier, none is forecast to run out within the forecast horizon (or no forecast has been made yet).');
+  });
+
+  it('lists the products without a supplier, asked in English, German or Dutch; of a product named, says its own', async () => {
+    const questions = ['which products have no supplier?', 'products without a supplier', 'what has no supplier', 'list the products missing a supplier', 'welche Produkte haben keinen Lieferanten?', 'Produkte ohne Lieferant', 'welke producten hebben geen leverancier?', 'producten zonder leverancier'];
+    for (const question of questions) {
+      const answer = await ask(question);
+      expect(answer.content, question).toBe("1 of the 7 products has no supplier. Set each one's Supplier on the Data screen, or import the products again with a Supplier column.");
+      expect(tableOf(answer)?.rows, question).toEqual([{ styleCode: 'NOS-01', name: 'Loose Twine', category: 'Crafts' }]);
+    }
+    expect((await ask('does Loose Twine have no supplier?')).content).toBe('Loose Twine (NOS-01) has no supplier: set one in its Supplier column on the Data screen.');
+    // "Which suppliers" is still the suppliers.
+    expect((await ask('which suppliers do we use?')).content).toMatch(/^4 suppliers supply 6 products/);
+  });
+
   it('says in its help that it answers by supplier', async () => {
     const answer = await ask('blorp');
     expect(answer.content).toContain('what should I order from Acme');
-    expect(answer.content).toContain('which suppliers do we use, who supplies a product');
+    expect(answer.content).toContain('which suppliers do we use, who supplies a product, which products have no supplier');
+  });
+
+  it("lists a supplier's products out of stock under its one spelling, not a product's stored one", async () => {
+    const db = server.database.db;
+    const fanHeater = await db.selectFrom('data.products').select('id').where('product_code', '=', 'HEA-1002').executeTakeFirstOrThrow();
+    // On hand now is the stored forecast's count (ADR 0030): none left of the Fan Heater.
+    const onHand = (units: number) => db.updateTable('forecast_results').set({ on_hand: units }).where('product_id', '=', fanHeater.id).execute();
+    await onHand(0);
+    try {
+      const answer = await ask('which products are out of stock from acme wholesale?');
+      expect(answer.content).toBe('Among the products from Acme Wholesale, 1 is out of stock now (nothing on hand); it has no delivery scheduled.');
+      expect(tableOf(answer)?.rows.map((row) => [row.styleCode, row.supplier])).toEqual([['HEA-1002', 'Acme Wholesale']]);
+    } finally {
+      await onHand(20);
+    }
+  });
+
+  // Last: it changes the products.
+  it('says when every product has a supplier, and lists the first 50 by code of many without one, blank ones among them', async () => {
+    const db = server.database.db;
+    await db.updateTable('data.products').set({ supplier: 'Twine Co.' }).where('product_code', '=', 'NOS-01').execute();
+    const every = await ask('which products have no supplier?');
+    expect(every.content).toBe('Every product has a supplier: 7 products from 5 suppliers.');
+    expect(tableOf(every)).toBeUndefined();
+    await db
+      .insertInto('data.products')
+      .values(Array.from({ length: 60 }, (_, at) => ({ product_code: `ZZ-${String(at).padStart(3, '0')}`, name: `Spare ${at}`, supplier: at === 0 ? '  ' : null, current_stock: 0, unit_cost: 1, lead_time_days: 5 })))
+      .execute();
+    const many = await ask('products without a supplier');
+    expect(many.content).toBe("60 of the 67 products have no supplier; the first 50 by code are listed. Set each one's Supplier on the Data screen, or import the products again with a Supplier column.");
+    const rows = tableOf(many)?.rows ?? [];
+    expect(rows).toHaveLength(50);
+    expect([rows[0], rows.at(-1)]).toEqual([{ styleCode: 'ZZ-000', name: 'Spare 0', category: null }, { styleCode: 'ZZ-049', name: 'Spare 49', category: null }]);
   });
 });
 
@@ -165,16 +233,8 @@ describe.each(backends)("the model's tools by supplier on %s", (backend) => {
   });
   /** The model calls these tools in one round: each call's result as the model reads it (the answer's text, or the refusal), and the tools it was given. */
   const toolResults = async (calls: { name: string; args: Record<string, unknown> }[]) => {
-    model.script([{ toolCalls: calls.map((call, i) => ({ id: `call_${i}`, name: call.name, arguments: JSON.stringify(call.args) })) }, { content: 'Done.' }]);
-    const response = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: 'what do I order from whom?' } });
-    expect(response.status).toBe(200);
-    const [asked, answered] = model.requests.slice(-2);
-    const results = (answered?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => {
-      const content = m.content ?? '';
-      return content.startsWith('Error: ') ? content : (JSON.parse(content) as AssistantBlock[]).flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
-    });
-    expect(results).toHaveLength(calls.length);
-    return { results, tools: (asked?.body.tools ?? []) as { function: { name: string; parameters: { properties: Record<string, { type: string; description?: string }> } } }[] };
+    const { results, tools } = await modelToolResults(server, model, viewer.access, calls, 'what do I order from whom?');
+    return { results: results.map((result) => result.text), tools };
   };
 
   it('gives the order and stock-out tools a supplier, read case aside, and refuses one no product names or that is no name', async () => {
@@ -188,6 +248,7 @@ describe.each(backends)("the model's tools by supplier on %s", (backend) => {
       { name: 'reorder_report', args: { supplier: '  ' } },
       { name: 'suppliers', args: {} },
       { name: 'supplier_of_product', args: { product: 'HEA-1001' } },
+      { name: 'products_without_supplier', args: {} },
     ]);
     for (const name of ['reorder_report', 'low_stock', 'runs_out_first']) {
       const parameter = tools.find((tool) => tool.function.name === name)?.function.parameters.properties.supplier;
@@ -203,5 +264,6 @@ describe.each(backends)("the model's tools by supplier on %s", (backend) => {
     expect(results[6]).toMatch(/^Reorder report: 6 advised orders/);
     expect(results[7]).toBe('4 suppliers supply 6 products; 1 product has no supplier. 6 products need an order.');
     expect(results[8]).toBe('Oil Radiator (HEA-1001) is supplied by Acme Wholesale.');
+    expect(results[9]).toBe("1 of the 7 products has no supplier. Set each one's Supplier on the Data screen, or import the products again with a Supplier column.");
   });
 });

@@ -126,7 +126,7 @@ export async function taskConditions(db: Db): Promise<TaskConditions> {
 export const catalogueSummary = (db: Db) => db.selectFrom('dashboard_catalogue_summary').selectAll().where('id', '=', 1).executeTakeFirst();
 
 /** A product's units on hand now for a total: one sold below its count adds 0, not less; one never counted nothing. */
-const unitsForTotal = sql<number>`greatest(coalesce(${onHandNowUnits}, 0), 0)`;
+export const unitsForTotal = sql<number>`greatest(coalesce(${onHandNowUnits}, 0), 0)`;
 
 /**
  * Products, units on hand now (each product's Forecasting header figure, onHandNowUnits) — all

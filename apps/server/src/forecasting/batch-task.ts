@@ -123,6 +123,7 @@ export function productInput(product: ProductRows, context: BatchContext): Parse
     // Even none: the calendar then shows every weekday trading, and a product's own closed weekday needs strong evidence.
     ...(context.calendar.closedWeekdays ? { closedWeekdays: context.calendar.closedWeekdays } : {}),
     ...(context.calendar.closedWeekdaysInMonths?.length ? { closedWeekdaysInMonths: context.calendar.closedWeekdaysInMonths } : {}),
+    ...(context.calendar.closedNthWeekdays?.length ? { closedNthWeekdays: context.calendar.closedNthWeekdays } : {}),
     ...(yearlyProfile ? { yearlyProfile } : {}),
     ...(newItemPrior ? { newItemPrior } : {}),
     ...(listedSince ? { listedSince } : {}),

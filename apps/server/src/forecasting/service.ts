@@ -40,6 +40,7 @@ import { jsonObjectMembers } from './stored-json.ts';
 import { BACKTEST_FIELDS, dailyRowsJson, FORECAST_FIELDS, STOCK_FIELDS } from './stored-forecast.ts';
 import { refreshCatalogueSummary } from '../dashboard/repo.ts';
 import { orderAdvice, shortHistoryProducts, type AdvisedProduct } from '../order-advice/service.ts';
+import { readSupplierNames } from '../suppliers/service.ts';
 import type { BatchContext, BatchResult } from './batch-task.ts';
 import type { RowsChange } from '../tables/service.ts';
 
@@ -661,7 +662,7 @@ export type CatalogueRunner = (taskId: string) => Promise<void>;
  * (ADR 0162, amendment 2026-12-04 horizon).
  */
 export async function getProductForecast(ctx: ForecastingContext, options: { styleCode: string; forecastDays?: number | undefined; requestedBy: number }): Promise<string> {
-  const stored = await storedProductForecast(ctx, options.styleCode);
+  const stored = await withSupplierName(ctx.db, await storedProductForecast(ctx, options.styleCode));
   if (options.forecastDays === undefined || options.forecastDays === stored.forecast_days) return productForecastJson(stored);
   // A forecast computed for the asking, as a generation request is: counted against the same per-user limit.
   takeRequest(ctx, options.requestedBy);
@@ -681,6 +682,11 @@ async function storedProductForecast(ctx: ForecastingContext, styleCode: string)
   const forecast = await repo.findProductForecast(ctx.db, styleCode, HISTORY_DAYS);
   if (!forecast || !isStored(forecast)) throw productNotFound(styleCode);
   return forecast;
+}
+
+/** The product's supplier by that supplier's one spelling, as the order lists name it (ADR 0186): read only for a product that has one. */
+async function withSupplierName<Row extends { supplier: string | null }>(db: Kysely<Database>, row: Row): Promise<Row> {
+  return row.supplier === null ? row : { ...row, supplier: (await readSupplierNames(db)).nameOf(row.supplier) };
 }
 
 type StoredProductForecast = repo.ProductForecastRow & { generated_at: Date; forecast_start: string; forecast_days: number; result: string };
@@ -783,7 +789,8 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     page: query.page,
     page_size: query.page_size,
     suppliers: advice.suppliers,
-    ...(query.supplier !== undefined ? { supplier: query.supplier } : {}),
+    // The filter in its supplier's one spelling (ADR 0186): "acme" asked is ACME's list.
+    ...(advice.supplier !== undefined ? { supplier: advice.supplier } : {}),
     products: advice.products.map(({ productId, ...product }) => ({ ...product, shortHistory: shortHistory.has(productId) })),
     unknown_stock: advice.unknownStock,
   };
@@ -837,7 +844,7 @@ async function* csvText(batches: AsyncIterable<ForecastSheet['rows']>): AsyncGen
 export async function exportLatestInventoryReport(ctx: ForecastingContext, query: InventoryReportExportQuery): Promise<Download> {
   const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, inactiveDays: query.inactive_days, supplier: query.supplier });
   if (!advice) throw new AppError('not_found', 'No latest report available: run a forecast of the whole catalogue first.');
-  const name = inventoryReportFileName(advice.task.updatedAt.toISOString(), query.supplier);
+  const name = inventoryReportFileName(advice.task.updatedAt.toISOString(), advice.supplier);
   const batches = reportLineBatches(ctx.db, advice.products);
   if (query.format === 'xlsx') return sheetDownload(name, INVENTORY_REPORT_COLUMNS, batches, await readCurrency(ctx.db));
   return { fileName: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(csvText(batches)) };

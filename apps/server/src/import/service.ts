@@ -34,6 +34,7 @@ import { addedToMessage, resolveWriteTarget, restoredCodesMessage, skippedMessag
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
 import { keepsSalesParts, keepsStockCounts, type OutdatedCounts } from './writer-sql.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
+import { foldedSupplierNotices } from '../suppliers/service.ts';
 import { createStaging, mergeStaged, prepareRecords, stagingSink, writeRecords, type DefaultedColumn, type PreparedRows, type WriteOptions, type WriteOutcome } from './writer.ts';
 
 export type ImportProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null; fileName: string; mappingName: string; entityType: string; startedAt: Date };
@@ -292,7 +293,10 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     const replaced = replacedOwnMessage(written.replacedOwn, mappingName);
     const replacedSales = written.replacedOwn ? { mapping_name: mappingName, product_days: written.replacedOwn.days, first_day: written.replacedOwn.from, last_day: written.replacedOwn.to } : null;
     const warnings = defaultWarnings(target, written.defaulted);
-    const notices = written.outdatedCounts?.older ? [outdatedCountsNotice(written.outdatedCounts, dayInTimeZone(Date.now(), resolved.timeZone))] : [];
+    const notices = [
+      ...(written.outdatedCounts?.older ? [outdatedCountsNotice(written.outdatedCounts, dayInTimeZone(Date.now(), resolved.timeZone))] : []),
+      ...foldedSupplierNotices(written.foldedSuppliers ?? [], 'the file'),
+    ];
     const dateOrder = written.dateOrder ? detectedDateOrderMessage(written.dateOrder) : '';
     const units = unitsAsWrittenMessage(written.unitsAsWritten);
     const result: ImportResult = {

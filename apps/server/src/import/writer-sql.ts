@@ -456,15 +456,45 @@ export function anyKeyStored(target: WriteTarget) {
   return sql<{ found: boolean }>`select exists (select 1 from ${mergedJoinStored(target)}) as found`;
 }
 
+/** Whether merged row `m` fills `column` (a cell of the file, blank or not; a column of another field set does not). */
+const mergedRowFills = (target: WriteTarget, column: string) => {
+  const at = target.mapped.indexOf(column);
+  return at < 0 ? sql<boolean>`false` : sql<boolean>`substr(m.${id(STAGING_FIELDS)}, ${at + 1}, 1) = '1'`;
+};
+
+/** The supplier names a write meets (ADR 0186): `column`'s values of `table` (alias `m`) where `where`, each with the first row it is on, in the file's order. */
+const metSuppliers = (table: string, column: string, where: RawBuilder<boolean>) =>
+  sql<{ written: string }>`select m.${id(column)}::text as written from ${id(table)} m where m.${id(column)} is not null and ${where} group by 1 order by min(m.${id(STAGING_ROW)}), 1`;
+
+/** The supplier names the merged rows write into products' `column`. */
+export const mergedSuppliers = (target: WriteTarget, column: string) => metSuppliers(MERGED_TABLE, column, mergedRowFills(target, column));
+
+/** The stored products (`p`) the merged rows write `column` of: their names are being replaced, so they are not the spellings to keep. */
+export const productsRewritingColumn = (target: WriteTarget, column: string) =>
+  sql<boolean>`exists (select 1 from ${id(MERGED_TABLE)} m where ${mergedRowFills(target, column)} and ${sql.join(
+    target.keyColumns.map((c) => sql`m.${id(c)} = p.${id(c)}`),
+    sql` and `,
+  )})`;
+
+/** The supplier names in the staged `value` column (a new product's field, new_products) of the rows whose code in `column` no stored product has: the names new products take. */
+export function newProductSuppliers(target: WriteTarget, column: string, value: string) {
+  const reference = target.references.get(column);
+  if (!reference) throw new Error(`${column} is not a reference`);
+  return metSuppliers(STAGING_TABLE, value, sql<boolean>`not exists (select 1 from ${dataTable(reference.encodedName)} r where r.${id(reference.keyColumn)} = m.${id(column)})`);
+}
+
+/** Each `written` name in `table`'s `column` replaced by the spelling it is `stored` in (null: none). */
+export const respellSuppliers = (table: typeof STAGING_TABLE | typeof MERGED_TABLE, column: string, spellings: readonly { written: string; stored: string | null }[]) =>
+  sql`update ${id(table)} m set ${id(column)} = v.stored
+    from (values ${sql.join(spellings.map(({ written, stored }) => sql`(${written}::text, ${stored}::text)`))}) as v(written, stored)
+    where m.${id(column)}::text = v.written`;
+
 /**
  * Per column of `columns`, how many merged rows will be new rows (their key not stored) without a
  * value for it — a blank cell or a column the mapping does not fill — and so get its default.
  */
 export function newRowsWithoutValue(target: WriteTarget, columns: string[]) {
-  const fills = (column: string) => {
-    const at = target.mapped.indexOf(column);
-    return at < 0 ? sql`false` : sql`substr(m.${id(STAGING_FIELDS)}, ${at + 1}, 1) = '1'`;
-  };
+  const fills = (column: string) => mergedRowFills(target, column);
   const stored = sql`exists (select 1 from ${dataTable(target.encodedName)} t where ${sql.join(
     target.keyColumns.map((c) => sql`t.${id(c)} = m.${id(c)}`),
     sql` and `,

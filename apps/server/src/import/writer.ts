@@ -9,9 +9,11 @@
 // writes the others (setAsideRefused, ADR 0060's amendment).
 // Signature and use: docs/architecture.md "Records writer".
 import type { EntityMapping, ImportCounts, NewProduct, RefusedChoices, RepeatedKeyMode, RowError } from '@stockwise/contract';
-import { DEFAULT_DECIMAL_PLACES, MAX_LISTED_NEW_PRODUCTS, MAX_REPORTED_ROW_ERRORS } from '@stockwise/contract';
+import { DEFAULT_DECIMAL_PLACES, MAX_LISTED_NEW_PRODUCTS, MAX_REPORTED_ROW_ERRORS, SUPPLIER_COLUMN } from '@stockwise/contract';
 import { AppError, validationError } from '../http/errors.ts';
 import { recordTodaysStockSql } from '../stock/repo.ts';
+import { storedSuppliers } from '../suppliers/repo.ts';
+import { SupplierNames, SupplierSpeller, type FoldedSupplier } from '../suppliers/service.ts';
 import { DEFAULT_MAX_DIGITS, largestStored, type RowValues } from '../tables/columns.ts';
 import { deleteReferencingRows } from '../tables/repo.ts';
 import type { RowReference } from '../tables/service.ts';
@@ -110,6 +112,8 @@ export type WriteOutcome = {
   replacedOwn?: ReplacedOwn;
   /** Quantities of products without a unit read in the unit their cells wrote (ADR 0178): absent when none. */
   unitsAsWritten?: UnitsAsWritten;
+  /** Supplier names written in the spelling already used (ADR 0186), once per spelling: absent when none. */
+  foldedSuppliers?: FoldedSupplier[];
 };
 
 /** Two writes' AddedTo as one (a run's batches). */
@@ -504,6 +508,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   let replacedOwn: ReplacedOwn | undefined;
   let totalsSkipped: TotalsSkipped = prepared.totals;
   let restoredCodes = NO_RESTORED_CODES;
+  const foldedSuppliers: FoldedSupplier[] = [];
   const restoreZeros = async (statement: RawBuilder<sqlOf.RestoredCode> | null) => {
     if (statement) restoredCodes = addRestoredCodes(restoredCodes, restoredOf(await session.run(statement)));
   };
@@ -523,6 +528,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     ...(addedTo ? { addedTo } : {}),
     ...(replacedOwn ? { replacedOwn } : {}),
     ...(prepared.unitsAsWritten.cells ? { unitsAsWritten: prepared.unitsAsWritten } : {}),
+    ...(foldedSuppliers.length ? { foldedSuppliers } : {}),
   });
   if (counts.rows === 0) return outcome();
   const ambiguity = detector.ambiguity;
@@ -562,6 +568,9 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         addUnknownCodeErrors(errors, target, reference.column, reference, await session.run(sqlOf.takeOutLooseTwins(target, reference.column)));
         // And of `ABC-1` and `abc 1`, both new, only the first spelling is created; the other's rows are refused naming it.
         addUnknownCodeErrors(errors, target, reference.column, reference, await session.run(sqlOf.takeOutNewLooseTwins(target, reference.column)));
+        // Their supplier as the catalogue spells it (ADR 0186).
+        const supplierField = reference.encodedName === SUPPLIER_COLUMN.table ? target.newProducts?.fields.find((f) => f.field === SUPPLIER_COLUMN.column) : undefined;
+        if (supplierField) foldedSuppliers.push(...(await spellSuppliers(session, sqlOf.STAGING_TABLE, supplierField.staged, sqlOf.newProductSuppliers(target, reference.column, supplierField.staged))));
         const [created] = await session.run(sqlOf.createMissingReferences(target, reference.column, MAX_LISTED_NEW_PRODUCTS));
         counts.created_references = (counts.created_references ?? 0) + (created?.created ?? 0);
         newProducts.push(...(created?.shown ?? []));
@@ -594,6 +603,11 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     const source = options.source ?? null;
     const writer = options.salesWriter && sqlOf.keepsSalesParts(target) ? { source: options.salesWriter, run: source?.run ?? null, importId: options.undoableAs ?? null } : null;
     const countsBeforeImport = options.undoableAs && sqlOf.keepsStockCounts(target) ? options.undoableAs : null;
+    // A product's supplier in the spelling the other products hold, else the first one the file writes (ADR 0186).
+    if (target.encodedName === SUPPLIER_COLUMN.table && target.mapped.includes(SUPPLIER_COLUMN.column)) {
+      const { column } = SUPPLIER_COLUMN;
+      foldedSuppliers.push(...(await spellSuppliers(session, sqlOf.MERGED_TABLE, column, sqlOf.mergedSuppliers(target, column), sqlOf.productsRewritingColumn(target, column))));
+    }
     const [merged] = await session.run(sqlOf.countMerged());
     const distinct = merged?.n ?? 0;
     // Read before the write (the table is locked): which new rows will take a default silently.
@@ -645,6 +659,23 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     throw asWriteError(error, target);
   }
   return outcome();
+}
+
+/**
+ * Writes the supplier names of `table`'s `column` that `met` lists (in the order met) in the spelling
+ * they are stored in (ADR 0186): a stored supplier's — of the products but those `rewritten` — else
+ * the first met; white space runs one space. Answers those written otherwise than in the file.
+ */
+async function spellSuppliers(session: ImportSession, table: typeof sqlOf.STAGING_TABLE | typeof sqlOf.MERGED_TABLE, column: string, met: RawBuilder<{ written: string }>, rewritten?: RawBuilder<boolean>): Promise<FoldedSupplier[]> {
+  const written = await session.run(met);
+  if (!written.length) return [];
+  const speller = new SupplierSpeller(new SupplierNames(await session.run(storedSuppliers(rewritten))));
+  const respelled = written.flatMap((name) => {
+    const stored = speller.spell(name.written);
+    return stored === name.written ? [] : [{ written: name.written, stored }];
+  });
+  if (respelled.length) await session.run(sqlOf.respellSuppliers(table, column, respelled));
+  return speller.folded;
 }
 
 /** Rows refused for their code (unknownCodes, takeOutLooseTwins, takeOutNewLooseTwins), each naming it in the words of unknownCodeReason (with `wayOut`). */

@@ -91,6 +91,22 @@ describe.each(backends)('a CSV feed on %s', (backend) => {
     });
   });
 
+  // ADR 0186: a supplier's name the products already hold in another case is written in their spelling, and the run's summary says so once per spelling.
+  it("writes a list's suppliers in the spelling the products already hold, else the first the run writes, and its summary says so", async () => {
+    await server.database.db.insertInto('data.products').values({ product_code: `${prefix}20`, name: 'Vase', supplier: 'ACME', current_stock: 1, unit_cost: 1, lead_time_days: 7 }).execute();
+    const saved = await server.request('/api/yaml/save-mapping/', {
+      body: { name: 'suppliers_csv', config: { entities: { products: { field_mappings: { product_code: 'Artikel', name: 'Bezeichnung', supplier: 'Lieferant' } } } } },
+      token: admin,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    supplier.route('/suppliers.csv', sendText('text/csv', `Artikel;Bezeichnung;Lieferant\r\n${prefix}21;Krug;acme\r\n${prefix}22;Topf;Neu  GmbH\r\n${prefix}23;Deckel;NEU GMBH\r\n${prefix}24;Teller;acme \r\n`));
+    expect(await run('/suppliers.csv', 'suppliers_csv')).toMatchObject({ status: 'success', counts: { inserted: 4, rejected: 0 } });
+    const suppliers = await sql<{ supplier: string }>`select supplier from data.products where product_code like ${`${prefix}2_`} order by product_code`.execute(server.database.db);
+    expect(suppliers.rows.map((row) => row.supplier)).toEqual(['ACME', 'ACME', 'Neu GmbH', 'Neu GmbH', 'ACME']);
+    const status = await server.request(`/api/integrations/scheduled/${lastIntegration}/status/`, { token: admin });
+    expect(status.json).toMatchObject({ last_run_summary: "Supplier 'acme' written as 'ACME', as 1 product already has it. Supplier 'NEU GMBH' written as 'Neu GmbH', as the run first writes it." });
+  });
+
   it('proposes a mapping from the header in Try the endpoint and types the first lines', async () => {
     supplier.route('/tried.csv', sendText('text/csv', stockList(5)));
     const answer = await server.request('/api/integrations/try/', { body: { endpoint: `${supplier.origin}/tried.csv`, target_entity: 'products' }, token: admin });

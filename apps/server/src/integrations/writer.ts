@@ -13,6 +13,7 @@ import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
 import { resolveWriteTarget, savedMappingWayOut, type AddedTo, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
 import { UnitsFirstWritten, type UnitsAsWrittenCount } from '../import/quantity-units.ts';
+import type { FoldedSupplier } from '../suppliers/service.ts';
 import { NO_RESTORED_CODES, removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RestoredCodes, type RowsKept, type WriteOutcome } from '../import/writer.ts';
 import { columnLabel, quotedValue } from '../tables/columns.ts';
 import type { MappedPath } from './absent-fields.ts';
@@ -67,6 +68,8 @@ type BatchWritten = {
   addedTo?: AddedTo;
   /** Quantities of products without a unit read in the unit their cells wrote (ADR 0178); absent when none. */
   unitsAsWritten?: UnitsAsWrittenCount;
+  /** Supplier names written in the spelling already used (ADR 0186); absent when none. */
+  foldedSuppliers?: FoldedSupplier[];
   learntDateOrder?: DateOrder;
 };
 type DateOrder = 'dd/mm/yyyy' | 'mm/dd/yyyy';
@@ -214,6 +217,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
               ...(outcome.outdatedCounts ? { outdatedCounts: outcome.outdatedCounts } : {}),
               ...(outcome.addedTo ? { addedTo: outcome.addedTo } : {}),
               ...(outcome.unitsAsWritten ? { unitsAsWritten: outcome.unitsAsWritten } : {}),
+              ...(outcome.foldedSuppliers ? { foldedSuppliers: outcome.foldedSuppliers } : {}),
               ...(learntDateOrder ? { learntDateOrder } : {}),
             },
             { run: (query) => session.run(query) },

@@ -1,6 +1,6 @@
 // SQL of the order advice: per product, the advice fields of its stored forecast (the latest one,
 // from a catalogue run or a product's or a list's run since) and its recent demand.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isCatalogueTask } from '../forecasting/task-scope.ts';
 
@@ -28,9 +28,6 @@ export const recentDemandSql = (days: string) =>
   `coalesce((select sum(greatest(s.quantity, 0)) from data.sales s where s.product_id = f.product_id and s.date >= f.forecast_start - ${days}), 0)::float8`;
 const recentDemand = (recentDays: number) => sql<number>`${sql.raw(recentDemandSql(String(Math.trunc(recentDays))))}`;
 
-// A product's supplier, trimmed, a blank one none: the lists and their filter know one supplier by one name (ADR 0184).
-const storedSupplier = sql<string | null>`nullif(btrim(p.supplier), '')`;
-
 /** Per product whose stored forecast says to order: the fields the order advice needs, and what it has on hand now. */
 export const adviceRows = (db: Db, recentDays: number) =>
   db
@@ -47,8 +44,8 @@ export const adviceRows = (db: Db, recentDays: number) =>
       sql<string | null>`f.on_hand_counted_on::text`.as('on_hand_counted_on'),
       'p.unit',
       'p.unit_cost',
-      // Trimmed, a blank one none: the lists and their filter know one supplier by one name (ADR 0184).
-      storedSupplier.as('supplier'),
+      // As stored: the service knows it by its supplier's one spelling (ADR 0186).
+      'p.supplier',
       'f.forecast_start',
       // Small columns filled from the stored forecast's text on write (migration 0140).
       'f.stockouts',
@@ -76,17 +73,17 @@ const noStockCount = sql<boolean>`not exists (select 1 from data.stock_snapshots
 
 /**
  * Products with demand in the last `recentDays` days whose stock was never counted, best sellers
- * first: their codes (the first `limit`) and how many there are; of one `supplier` only when given
- * (null: those with none), as the list beside them is.
+ * first: their codes (the first `limit`) and how many there are; of one supplier only when given
+ * (`ofSupplier`, a condition on the product `p`), as the list beside them is.
  */
-export async function unknownStock(db: Db, recentDays: number, limit: number, supplier?: string | null): Promise<{ count: number; codes: string[] }> {
+export async function unknownStock(db: Db, recentDays: number, limit: number, ofSupplier?: RawBuilder<boolean>): Promise<{ count: number; codes: string[] }> {
   const rows = await db
     .selectFrom('forecast_results as f')
     .innerJoin('data.products as p', 'p.id', 'f.product_id')
     .select(['p.product_code', recentDemand(recentDays).as('recent_demand'), sql<number>`count(*) over ()`.as('count')])
     .where(noStockCount)
     .where(sql<boolean>`${recentDemand(recentDays)} > 0`)
-    .$if(supplier !== undefined, (query) => query.where(supplier === null ? sql<boolean>`${storedSupplier} is null` : sql<boolean>`${storedSupplier} = ${supplier}`))
+    .$if(ofSupplier !== undefined, (query) => query.where(ofSupplier as RawBuilder<boolean>))
     .orderBy('recent_demand', 'desc')
     .orderBy('p.product_code')
     .limit(limit)

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { ProductForecast } from '@stockwise/forecast';
 import {
+  bySupplierName,
   DEFAULT_INACTIVE_DAYS,
   dayInTimeZone,
   formatDay,
@@ -31,6 +32,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { AppError, echoed, notFoundError, validationError } from '../http/errors.ts';
 import { logError } from '../log.ts';
 import { shopTimeZone } from '../shop/service.ts';
+import { readSupplierNames } from '../suppliers/service.ts';
 import { recordRowEdit } from '../tables/repo.ts';
 import { PLAIN_NUMBER } from '../tables/typed-figures.ts';
 import * as repo from './repo.ts';
@@ -44,7 +46,7 @@ export type OrderAdviceOptions = {
   /** Products without demand in the last `inactiveDays` days are left out unless this is true. */
   includeInactive?: boolean;
   inactiveDays?: number;
-  /** Only the products bought from this supplier (trimmed name); null: those with no supplier; undefined: every supplier (ADR 0184). */
+  /** Only the products bought from this supplier (any of its spellings: case and white space aside, ADR 0186); null: those with no supplier; undefined: every supplier (ADR 0184). */
   supplier?: string | null;
   /** One page of the list (1-based); without it, the whole list. */
   page?: { number: number; size: number };
@@ -58,6 +60,8 @@ export type OrderAdvice = {
   total: number;
   /** The suppliers of the list before the supplier filter, with their products' counts: the filter's choices. */
   suppliers: ListSupplier[];
+  /** The supplier filter as asked, in its supplier's one spelling (ADR 0186): a name, null for "no supplier"; absent: every supplier. */
+  supplier?: string | null;
   /** Of `total`, the products with no order to place whose delivery on its way arrives after they run out. */
   deliveriesLate: number;
   /** Products that need an order but were left out as inactive (0 when they are included). */
@@ -98,9 +102,10 @@ const supplierOrderOf = (reorder: ProductForecast['reorder']): SupplierOrder => 
 });
 
 /**
- * The suppliers of `products`, each with how many it lists, by name (ignoring case and accents),
- * "no supplier" last; `asked` (the filter's supplier) is there even when it lists none, so the
- * filter still says what it is after the last of its orders is placed (ADR 0184).
+ * The suppliers of `products` (each known by its one spelling, ADR 0186), each with how many it
+ * lists, by name (ignoring case and accents), "no supplier" last; `asked` (the filter's supplier, in
+ * that spelling) is there even when it lists none, so the filter still says what it is after the
+ * last of its orders is placed (ADR 0184).
  */
 export function listSuppliers(products: readonly Pick<AdvisedProduct, 'supplier'>[], asked?: string | null): ListSupplier[] {
   const counts = new Map<string | null, number>();
@@ -108,9 +113,6 @@ export function listSuppliers(products: readonly Pick<AdvisedProduct, 'supplier'
   for (const { supplier = null } of products) counts.set(supplier, (counts.get(supplier) ?? 0) + 1);
   return [...counts].sort(([a], [b]) => bySupplierName(a, b)).map(([supplier, count]) => ({ supplier, count }));
 }
-
-/** Suppliers in the order a buyer reads them: by name, ignoring case and accents; "no supplier" (null) last. */
-export const bySupplierName = (a: string | null, b: string | null) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b));
 
 /** The catalogue run the advice is dated by: the given one, or the latest completed. */
 const catalogueTask = (db: Kysely<Database>, taskId: string | undefined) => (taskId ? repo.findCatalogueTask(db, taskId) : repo.latestCompletedCatalogueTask(db));
@@ -129,7 +131,10 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
   const task = await catalogueTask(db, options.taskId);
   if (!task) return null;
   const inactiveDays = options.inactiveDays ?? DEFAULT_INACTIVE_DAYS;
-  const [rows, unknownStock] = await Promise.all([repo.adviceRows(db, inactiveDays), repo.unknownStock(db, inactiveDays, UNKNOWN_STOCK_CODES, options.supplier)]);
+  // Each product's supplier by its one spelling, the filter by any of them (ADR 0186).
+  const names = await readSupplierNames(db);
+  const supplier = options.supplier === undefined ? undefined : names.nameOf(options.supplier);
+  const [rows, unknownStock] = await Promise.all([repo.adviceRows(db, inactiveDays), repo.unknownStock(db, inactiveDays, UNKNOWN_STOCK_CODES, supplier === undefined ? undefined : names.holds(supplier))]);
   const needing: AdvisedProduct[] = [];
   for (const row of rows) {
     const reorder = row.reorder as ProductForecast['reorder'];
@@ -146,7 +151,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
       currentStock: row.current_stock,
       onHand: row.on_hand === null || row.on_hand_counted === null || row.on_hand_counted_on === null ? null : { units: row.on_hand, countedUnits: row.on_hand_counted, countedOn: row.on_hand_counted_on },
       unit: productUnit(row.unit),
-      supplier: row.supplier,
+      supplier: names.nameOf(row.supplier),
       unitCost: Number(row.unit_cost),
       leadTimeDays: reorder.leadTimeDays,
       firstStockout: first?.date ?? null,
@@ -165,7 +170,6 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
       recentDemand: Number(row.recent_demand),
     });
   }
-  const { supplier } = options;
   const ofSupplier = (products: AdvisedProduct[]) => (supplier === undefined ? products : products.filter((p) => (p.supplier ?? null) === supplier));
   const active = options.includeInactive ? needing : needing.filter((p) => p.recentDemand > 0);
   const listed = ofSupplier(active);
@@ -175,6 +179,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
     task: { id: task.id, updatedAt: task.updated_at, forecastDays: task.forecast_days },
     total: listed.length,
     suppliers: listSuppliers(active, supplier),
+    ...(supplier !== undefined ? { supplier } : {}),
     deliveriesLate: listed.filter((p) => !hasOrder(p)).length,
     inactive: ofSupplier(needing).length - listed.length,
     inactiveDays,

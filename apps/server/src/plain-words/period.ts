@@ -676,17 +676,98 @@ export type Comparison = { earlier: Period; later: Period };
  */
 export function readComparison(reading: Reading, today: string): Comparison | null {
   const compare = /\bcompare(d|s)?\b|\bcomparison\b/.test(reading.text);
-  const separator = (compare ? /\b(?:vs\.?|versus|against|compared (?:to|with)|with|to|and)(?= )/ : /\b(?:vs\.?|versus|against|compared (?:to|with))(?= )/).exec(reading.text);
+  const separator = (compare ? /\b(?:vs\.?|versus|against|compared (?:to|with)|than|with|to|and)(?= )/ : /\b(?:vs\.?|versus|against|compared (?:to|with)|than)(?= )/).exec(reading.text);
   if (!separator) return null;
-  const sides = [reading.part(0, separator.index), reading.part(separator.index + separator[0].length, reading.text.length)];
-  const [first, second] = sides.map((side) => readPeriod(side.trial(), today));
+  const sides = [reading.part(0, separator.index), reading.part(separator.index + separator[0].length, reading.text.length)] as const;
+  const first = readPeriod(sides[0].trial(), today);
+  // "Last week vs the week before": the later side named by the earlier one (ADR 0189).
+  const before = first && readPeriodBefore(sides[1].trial(), first, today);
+  const second = before || readPeriod(sides[1].trial(), today);
   if (!first || !second) return null;
-  sides.forEach((side) => readPeriod(side, today));
+  readPeriod(sides[0], today);
+  if (before) readPeriodBefore(sides[1], first, today);
+  else readPeriod(sides[1], today);
+  // "Did we sell more last month than the month before?": the word "than" compares.
+  if (separator[0] === 'than') reading.test(/\b(?:more|less|fewer|better|worse|higher|lower)\b/);
   reading.exec(new RegExp(`\\b${escapeRegExp(separator[0])}(?= )`));
   reading.test(/\bcompare(d|s)?\b|\bcomparison\b/);
   const [earlier, later] = [sameSpanLastYear(first, second, today), sameSpanLastYear(second, first, today)];
   if (earlier !== first || later !== second) reading.test(SAME_SPAN);
   return comparisonOf(earlier, later, today);
+}
+
+/**
+ * "The week before", "the month before (last)", "the previous quarter", "the prior week", "the year
+ * earlier", "the one before", "the period before": the span before a period the question named first
+ * (`periodBefore`), a unit said or not.
+ */
+const BEFORE_PERIOD = /\b(?:the |a )?(?:(?:previous|prior|preceding) (day|week|month|quarter|year|period|one)|(day|week|month|quarter|year|period|one) (?:before(?: (?:that|it|last))?|prior|earlier))\b/;
+
+/**
+ * The period said as the one before `period` ("the week before", "the previous month"; `BEFORE_PERIOD`),
+ * its words used; null when the words say none or `period` has none before it (all time).
+ */
+export function readPeriodBefore(reading: Reading, period: Period, today: string): Period | null {
+  const match = BEFORE_PERIOD.exec(reading.text);
+  if (!match) return null;
+  const unit = match[1] ?? match[2];
+  const before = periodBefore(period, unit === 'period' || unit === 'one' ? null : (unit as CalendarUnit | 'day'), today);
+  if (before) reading.exec(BEFORE_PERIOD);
+  return before;
+}
+
+/** The calendar unit a range is one whole of (a week Monday to Sunday), else null. */
+function wholeUnitOf(range: DateRange): CalendarUnit | null {
+  return (['year', 'quarter', 'month', 'week'] as const).find((unit) => startOf(unit, range.from) === range.from && addDays(shift(unit, range.from, 1), -1) === range.to) ?? null;
+}
+
+/**
+ * The span just before a period (ADR 0189): one `unit` ending the day before it starts ("the week
+ * before" last week is the week before that, "the month before" October is September); without a
+ * unit, the span of the same length — the calendar week, month, quarter or year before a whole one,
+ * last year's Christmas or Easter, the weekend a week before. Named as a buyer reads it ("last week",
+ * "November 2026"); null for all time, which has nothing before it.
+ */
+export function periodBefore(period: Period, unit: CalendarUnit | 'day' | null, today: string): Period | null {
+  if (period.kind === 'all_time') return null;
+  const range = fullRangeOf(period, today);
+  if (unit === 'day') return periodOfRange({ from: addDays(range.from, -1), to: addDays(range.from, -1) }, today);
+  if (unit) return periodOfRange({ from: shift(unit, range.from, -1), to: addDays(range.from, -1) }, today);
+  if (period.kind === 'christmas' || period.kind === 'easter' || period.kind === 'financial_year') return { ...period, year: period.year - 1 };
+  if (period.kind === 'weekend') return periodOfRange({ from: addDays(range.from, -7), to: addDays(range.to, -7) }, today);
+  const whole = wholeUnitOf(range);
+  if (whole) return periodOfRange({ from: shift(whole, range.from, -1), to: addDays(range.from, -1) }, today);
+  // Whole months (a season, "from March to May"): as many months before.
+  const months = range.from.endsWith('-01') && addDays(range.to, 1).endsWith('-01') ? monthsBetween(range.from, addDays(range.to, 1)) : 0;
+  if (months) return periodOfRange({ from: shift('month', range.from, -months), to: addDays(range.from, -1) }, today);
+  return periodOfRange({ from: addDays(range.from, -(daysBetween(range.from, range.to) + 1)), to: addDays(range.from, -1) }, today);
+}
+
+const monthsBetween = (from: string, to: string) => {
+  const [[fromYear, fromMonth], [toYear, toMonth]] = [partsOf(from), partsOf(to)];
+  return (toYear - fromYear) * 12 + toMonth - fromMonth;
+};
+
+/** Days as the period a buyer calls them: yesterday, last week (month…), a month, quarter or year by its name, a day, else the days. */
+function periodOfRange(range: DateRange, today: string): Period {
+  if (range.from === range.to && range.from === addDays(today, -1)) return { kind: 'yesterday' };
+  const previous = (['week', 'month', 'quarter', 'year'] as const).find((unit) => {
+    const last = fullRangeOf({ kind: 'previous', unit }, today);
+    return last.from === range.from && last.to === range.to;
+  });
+  if (previous) return { kind: 'previous', unit: previous };
+  if (range.from === range.to) return { kind: 'day', date: range.from };
+  const [year, month] = partsOf(range.from);
+  switch (wholeUnitOf(range)) {
+    case 'year':
+      return { kind: 'year', year };
+    case 'quarter':
+      return { kind: 'quarter_of_year', year, quarter: Math.ceil(month / 3) };
+    case 'month':
+      return { kind: 'month_of_year', year, month };
+    default:
+      return { kind: 'between', from: range.from, to: range.to };
+  }
 }
 
 /** "The same month last year", "the same days": words that only say the span is matched. */
@@ -937,12 +1018,30 @@ export function windowOf(span: AheadSpan, today: string): Ahead & { from: string
 }
 
 /**
+ * One day to come as a delivery or stock-out question names it (ADR 0189): "tomorrow", "the day after
+ * tomorrow" (German "morgen", "übermorgen", Dutch "morgen", "overmorgen"), a weekday after "on",
+ * "this", "coming" or "for" (its next occurrence, today's included) or "next" (the one of next week,
+ * weeks Monday to Sunday). A weekday alone is left unread: "Black Friday", "Easter Monday" are days of their own.
+ */
+function readDayToCome(reading: Reading, today: string): Ahead | null {
+  const match = reading.exec(DAY_TO_COME);
+  if (!match) return null;
+  const [, afterTomorrow, tomorrow, which, weekday] = match as unknown as [string, string | undefined, string | undefined, string | undefined, string | undefined];
+  const day = afterTomorrow ? addDays(today, 2) : tomorrow ? addDays(today, 1) : which === 'next' ? addDays(startOf('week', today), 7 + ((WEEKDAYS.indexOf(weekday as string) + 6) % 7)) : (dayNamed(weekday as string, today, 'ahead', reading.dateOrder) as string);
+  if (day === today) return windowOf({ this: 'day' }, today);
+  const spoken = afterTomorrow ? 'the day after tomorrow' : tomorrow ? 'tomorrow' : `${which === 'for' ? 'on' : which} ${capitalisedWord(weekday as string)}`;
+  return { ...windowOf({ dates: { from: day, to: day } }, today), words: spoken };
+}
+
+const capitalisedWord = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
+/**
  * The window of an order or stock-out question, for the assistant and the report writer alike (ADR
  * 0141, 0148): a window ahead (`readAhead`), or a period that has not ended ("today", "this week",
  * "this month", a day or days from a date with its year). A period that has ended is none.
  */
 export function readWindow(reading: Reading, today: string): Ahead | null {
-  const ahead = readAhead(reading, today);
+  const ahead = readAhead(reading, today) ?? readDayToCome(reading, today);
   if (ahead) return ahead;
   const period = readPeriod(reading.trial(), today);
   if (!period || !['today', 'this', 'day', 'between', 'weekend'].includes(period.kind)) return null;
@@ -976,10 +1075,15 @@ export function dueWords(due: DueWindow): string {
 function withinWords(starts: string, due: DueWindow): string {
   const range = formatRange({ from: starts, to: due.by });
   if (due.words === range) return starts === due.by ? `on ${range}` : `from ${formatDay(starts)} to ${formatDay(due.by)}`;
-  return /^(next|the next|this) /.test(due.words) ? `${due.words} (${range})` : `in ${due.words}`;
+  return /^(?:(?:next|the next|this|on|coming) |tomorrow$|the day after tomorrow$)/.test(due.words) ? `${due.words} (${range})` : `in ${due.words}`;
 }
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const WEEKDAYS_PATTERN = WEEKDAYS.join('|');
+const DAY_TO_COME = new RegExp(
+  `(?<![\\p{L}])(?:(the day after tomorrow|übermorgen|overmorgen)|(tomorrow|(?<!(?:am|heute|guten|jeden|diesen|deze|elke) )morgen)|(?:on |for )?(this|next|coming|on|for) (${WEEKDAYS_PATTERN}))(?![\\p{L}])`,
+  'u',
+);
 /** Days a shop names by their name: fixed days of the year, as month and day. */
 const NAMED_DAYS: Record<string, [number, number]> = {
   christmas: [12, 25],

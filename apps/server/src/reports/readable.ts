@@ -10,13 +10,13 @@ import * as repo from './repo.ts';
 const NAMES_TTL_MS = 5000;
 
 const DESCRIPTIONS: Record<string, string> = {
-  products: "One row per product: product_code, name, category, current_stock, unit (what its quantities count: 'kg', 'box'; null is pieces), unit_cost, supplier (who it is bought from, as the shop wrote it; null is none), lead_time_days, order_multiple (the supplier's case size: orders come in whole multiples of it; null is any quantity), min_order_quantity (the supplier's minimum order; null is none).",
+  products: "One row per product: product_code, name, category, current_stock, unit (what its quantities count: 'kg', 'box'; null is pieces), unit_cost, supplier (who it is bought from; null or blank is none; spellings differing only in case or spaces are one supplier, so group by lower(btrim(supplier))), lead_time_days, order_multiple (the supplier's case size: orders come in whole multiples of it; null is any quantity), min_order_quantity (the supplier's minimum order; null is none).",
   sales: 'Units sold: one row per product and day (product_id → products.id, date, quantity).',
   stock_snapshots: 'Counted stock level of a product on a date.',
   deliveries: "Purchase orders: expected_date, quantity, status ('scheduled', 'received', 'cancelled').",
   product_forecasts: 'Daily demand forecast per product with 95% bounds (demand, demand_lower_95, demand_upper_95) and projected stock.',
   stock_projections: 'Daily projected stock per product from its latest forecast, with lower and upper bounds; days_ahead counts from the first forecast day.',
-  reorder_advice: "Reorder advice per product from its latest forecast: reorder_point, safety_stock, order_quantity (in whole cases of the product's order_multiple and at least its min_order_quantity, where it has them), order_by, the first projected stockout_date, forecast_start, the first day of the forecast (count recent sales back from it, as the order list does), supplier (the product's, trimmed; null is none: one purchase order per supplier), order_multiple and min_order_quantity (the supplier's case size and minimum order the advice was made under; null is none) and order_quantity_needed (what the forecast needs before the case size and minimum rounded it up; equal to order_quantity where they changed nothing).",
+  reorder_advice: "Reorder advice per product from its latest forecast: reorder_point, safety_stock, order_quantity (in whole cases of the product's order_multiple and at least its min_order_quantity, where it has them), order_by, the first projected stockout_date, forecast_start, the first day of the forecast (count recent sales back from it, as the order list does), supplier (the product's, trimmed; null is none: one purchase order per supplier; spellings differing only in case are one supplier), order_multiple and min_order_quantity (the supplier's case size and minimum order the advice was made under; null is none) and order_quantity_needed (what the forecast needs before the case size and minimum rounded it up; equal to order_quantity where they changed nothing).",
 };
 
 export class ReadableCatalogue {

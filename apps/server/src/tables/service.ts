@@ -10,6 +10,7 @@ import {
   ROW_VERSION_KEY,
   rowLabel,
   rowLabelColumns,
+  SUPPLIER_COLUMN,
   UTF8_BOM,
   XLSX_CONTENT_TYPE,
   type ColumnDefinition,
@@ -38,6 +39,7 @@ import { runNamedQuery } from '../queries/service.ts';
 import { useShopTimeZone } from '../import/repo.ts';
 import { readCurrency } from '../shop/repo.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
+import { readSupplierNames, SupplierSpeller } from '../suppliers/service.ts';
 import { isBelowMinimum, minimumProblem, readColumnRules, type ColumnRules } from './column-minimums.ts';
 import { datedColumn } from './dated-columns.ts';
 import { unknownValueRule } from './unknown-values.ts';
@@ -611,6 +613,7 @@ export async function addRow(ctx: TablesContext, options: RowWrite): Promise<rep
   await refuseMissingReferences(ctx, entry, values);
   const row = await namingDuplicates(ctx, entry, async () => values, () =>
     inShopDay(ctx, timeZone, async (db) => {
+      await spellSupplier(db, entry, values, null);
       const added = await writingRow(db, entry, values, null, (trx) => repo.insertRow(trx, entry.encoded_name, values));
       await recordStockOf(db, entry, values, added);
       await recordRowEdit(db, entry, added, options.userId);
@@ -695,6 +698,18 @@ async function writingRow<T>(db: Kysely<Database>, entry: repo.CatalogueEntry, v
   return db.isTransaction ? checked(db) : inTransaction(db, checked);
 }
 
+/**
+ * A product's supplier is stored in the spelling the other products hold (ADR 0186): "acme" where
+ * they have "ACME"; white space runs one space; blank: ''. The product written is not one of the
+ * others, so the only product of a supplier can change its case.
+ */
+async function spellSupplier(db: Kysely<Database>, entry: repo.CatalogueEntry, values: repo.RowRecord, id: number | null) {
+  const written = values[SUPPLIER_COLUMN.column];
+  if (entry.encoded_name !== SUPPLIER_COLUMN.table || typeof written !== 'string') return;
+  const others = await readSupplierNames(db, id === null ? undefined : sql<boolean>`p.id = ${id}`);
+  values[SUPPLIER_COLUMN.column] = new SupplierSpeller(others).spell(written) ?? '';
+}
+
 /** A sale or stock count dated in the future or before 1970, a delivery expected more than 5 years ahead (dated-columns.ts): refused, naming the column. */
 function refuseUnrecordableDate(entry: repo.CatalogueEntry, values: repo.RowRecord) {
   const rule = datedColumn(entry.encoded_name);
@@ -761,6 +776,7 @@ export async function editRow(ctx: TablesContext, options: RowWrite): Promise<re
   const edited = async () => ({ ...(await repo.findRow(ctx.db, entry.encoded_name, id)), ...values });
   const row = await namingDuplicates(ctx, entry, edited, () =>
     inShopDay(ctx, timeZone, async (db) => {
+      await spellSupplier(db, entry, values, id);
       const updated = await writingRow(db, entry, values, id, (trx) => repo.updateRow(trx, entry.encoded_name, id, values, options.expected));
       if (updated) {
         await recordStockOf(db, entry, values, updated);

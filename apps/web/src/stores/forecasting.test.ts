@@ -167,6 +167,15 @@ describe('low stock', () => {
     expect(queries.at(-1)).toEqual({ page: '1', include_inactive: 'false' });
   });
 
+  it('takes the supplier filter in the spelling the answer gives its supplier (ADR 0186)', async () => {
+    reportAnswer = { success: true, report: { ...report, supplier: 'ACME', suppliers: [{ supplier: 'ACME', count: 1 }] } };
+    await state().loadLatestReport({ page: 1, supplier: 'Acme' });
+    expect(queries.at(-1)).toEqual({ page: '1', include_inactive: 'false', supplier: 'Acme' });
+    expect(state().reportSupplier).toBe('ACME');
+    await state().loadLatestReport({ page: 2 });
+    expect(queries.at(-1)).toEqual({ page: '2', include_inactive: 'false', supplier: 'ACME' });
+  });
+
   it('opening the screen reads the first page once for both panels', async () => {
     reportAnswer = { success: true, report };
     await Promise.all([state().loadLatestReport(), state().loadLowStock()]);

@@ -182,6 +182,12 @@ function adviceReport(page: number, includeInactive: boolean, supplier: Supplier
   return request;
 }
 
+/**
+ * The supplier filter as the answer spells it (ADR 0186): the list of "Acme" chosen when most of its
+ * products came to say "ACME" is ACME's, and its select shows ACME (one of its choices) for it.
+ */
+const answeredSupplier = (asked: SupplierFilter, report: InventoryReport | null): SupplierFilter => (typeof asked === 'string' && typeof report?.supplier === 'string' ? report.supplier : asked);
+
 /** The spec's message as is (spec §8); the server's reason goes to the console. */
 function withReason(message: string, error: unknown): string {
   console.warn(`${message}: ${normalizeError(error).message}`);
@@ -273,7 +279,7 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
         const { report, message } = await adviceReport(page, includeInactive, supplier);
         // A filter chosen since asks again: only its answer may show under it.
         if (get().reportSupplier !== supplier) return;
-        set({ report, reportMessage: message, isLoadingReport: false });
+        set({ report, reportMessage: message, isLoadingReport: false, reportSupplier: answeredSupplier(supplier, report) });
       } catch (error) {
         set({ isLoadingReport: false, reportError: withReason(i18n.t('forecasting.errors.fetchReport'), error) });
       }
@@ -287,7 +293,7 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
       try {
         const { report, message } = await adviceReport(page, includeInactive, supplier);
         if (get().lowStockSupplier !== supplier) return;
-        set({ lowStock: report, lowStockMessage: message, isLoadingLowStock: false });
+        set({ lowStock: report, lowStockMessage: message, isLoadingLowStock: false, lowStockSupplier: answeredSupplier(supplier, report) });
       } catch (error) {
         set({ isLoadingLowStock: false, lowStockError: withReason(i18n.t('forecasting.errors.fetchReport'), error) });
       }

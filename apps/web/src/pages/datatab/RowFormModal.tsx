@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Checkbox, Grid, Group, List, Modal, NativeSelect, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dateRuleOf, dayInPattern, labelOfRow, rowLabelColumns, type TableColumn, type TableRow } from '@stockwise/contract';
+import { dateRuleOf, dayInPattern, isSupplierColumn, labelOfRow, rowLabelColumns, type TableColumn, type TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
 import { useRowHistoryStore } from '../../stores/row-history.ts';
 import {
@@ -26,6 +26,7 @@ import {
 } from './row-form.ts';
 import { referenceText, type UnknownValues } from './table-query.ts';
 import { ReferencePicker } from './ReferencePicker.tsx';
+import { SupplierField } from './SupplierField.tsx';
 import { DayField } from '../../components/day-field/DayField.tsx';
 import { useViewerDates } from '../../components/viewer-dates.ts';
 import { FieldIcon } from '../../components/FieldIcon.tsx';
@@ -192,7 +193,12 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
                     {t(counter.over ? 'datatab.rowForm.overLimit' : 'datatab.rowForm.nearLimit', { length: counter.length.toLocaleString('en-US'), max: counter.max.toLocaleString('en-US'), over: (counter.length - counter.max).toLocaleString('en-US') })}
                   </span>
                 ) : undefined;
-                input = <TextInput {...common} description={description} inputWrapperOrder={['label', 'input', 'description', 'error']} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                // The products' supplier offers the suppliers there are (ADR 0186).
+                input = isSupplierColumn(encodedName, column.key) ? (
+                  <SupplierField {...common} description={description} value={text} onChange={(typed) => setValue(column.key, typed)} />
+                ) : (
+                  <TextInput {...common} description={description} inputWrapperOrder={['label', 'input', 'description', 'error']} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />
+                );
                 break;
               }
               case 'textarea':

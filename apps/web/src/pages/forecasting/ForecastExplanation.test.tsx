@@ -301,6 +301,17 @@ describe('the forecast explained', () => {
     expect(patterns[2]).toBe("Your shop's closed days: the dates set in Settings → Shop are forecast at zero, so no sales are expected on them.");
   });
 
+  // ADR 0188: a bank holiday that moves with the weekday is named by its rule and what it is called.
+  it('names the weekday-of-month holidays the engine found, and says what a public holiday is', () => {
+    const base = forecastFixture();
+    const description =
+      'A weekly pattern, level with recent weeks. Closed on the first Monday of May (early May bank holiday), the last Monday of August (summer bank holiday) and other public holidays.';
+    renderExplanation(forecastFixture({ metrics: { ...base.metrics, model: { name: 'ETS(A,N,A)', description, demandClass: 'smooth', history: 'full', patterns: ['weekly', 'holidays'] } } }));
+    expect(screen.getByTestId('model-description').textContent).toBe(description);
+    const patterns = [...screen.getByTestId('patterns').querySelectorAll('li')].map((item) => item.textContent);
+    expect(patterns[1]).toBe('Closed on public holidays: days the whole shop sold nothing on in past years (such as 25 December, or the last Monday of August) are forecast at zero.');
+  });
+
   it("names no demand class for a few days of sales, but the shop's closed days", () => {
     const base = forecastFixture();
     renderExplanation(

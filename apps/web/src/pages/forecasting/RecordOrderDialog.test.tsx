@@ -4,19 +4,16 @@
 // on the row; what cannot be an order is refused before sending, what the server refuses is shown
 // under the field it names; a saved order shows on the row while its product runs again, then the
 // lists and the notice say what the advice is now. A viewer sees no such button.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { dayInPattern, orderArrivalDay, type InventoryReport, type RecordedOrder, type Role } from '@stockwise/contract';
-import { initTestI18n } from '../../test/i18n.ts';
-import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
-import { startLoopbackApi } from '../../test/loopback-api.ts';
-import { sendJson, type Loopback } from '../../test/loopback.ts';
+import { sendJson } from '../../test/loopback.ts';
+import { setUpOrderDialogTests } from '../../test/order-dialog-tests.ts';
 import { accessTokenWithRole } from '../../test/role-token.ts';
 import { shopToday } from '../../api/shop-day.ts';
 import { useSessionStore } from '../../stores/session.ts';
-import { useShopStore } from '../../stores/shop.ts';
-import { initialForecastingState, useForecastingStore } from '../../stores/forecasting.ts';
+import { useForecastingStore } from '../../stores/forecasting.ts';
 import { forecastFixture } from './fixtures.test-data.ts';
 import { LowStockPanel } from './ReportPanels.tsx';
 import { OrderNotice } from './OrderNotice.tsx';
@@ -34,48 +31,32 @@ const reportOf = (products: InventoryReport['products']): InventoryReport => ({
   page: 1, page_size: 50, suppliers: [], products, unknown_stock: { count: 0, codes: [] },
 });
 
-let loopback: Loopback;
 let report = reportOf([cheese, lamp]);
 /** The bodies of the orders sent, and what the server answers the next one. */
 let sent: unknown[] = [];
 let answer: { status: number; body: unknown } = { status: 201, body: {} };
-let restoreLanguages = () => {};
 /** The rows clicked: a click on a row selects its product, but not one on its button or in its dialog. */
 let selected: string[] = [];
 
-beforeAll(async () => {
-  await initTestI18n();
-  stubBrowserLayout();
-  loopback = await startLoopbackApi((request, body, response) => {
-    const path = new URL(request.url ?? '/', 'http://x').pathname;
-    if (path === '/api/forecasting/latest-report/') return sendJson(response, 200, { success: true, report });
-    if (path === '/api/order-advice/orders/') {
-      sent.push(JSON.parse(body));
-      return sendJson(response, answer.status, answer.body);
-    }
-    const task = /^\/api\/forecasting\/status\/(task-\d+)\/$/.exec(path)?.[1];
-    if (task) return sendJson(response, 200, { task_id: task, status: 'completed', progress: { done: 1, total: 1 }, results: { style_code: null, forecast_days: 90, products: 1, failed: [], stockouts: 0, duration_ms: 40 }, error: null, restart: null });
+setUpOrderDialogTests((url, body, response) => {
+  const path = url.pathname;
+  if (path === '/api/forecasting/latest-report/') sendJson(response, 200, { success: true, report });
+  else if (path === '/api/order-advice/orders/') {
+    sent.push(JSON.parse(body));
+    sendJson(response, answer.status, answer.body);
+  } else {
     const forecastOf = [cheese, lamp].find((product) => path === `/api/forecasting/forecasts/${product.styleCode}`);
-    if (forecastOf) {
-      const fixture = forecastFixture();
-      return sendJson(response, 200, { ...fixture, product: { ...fixture.product, styleCode: forecastOf.styleCode, name: forecastOf.name, unit: forecastOf.unit }, reorder: { ...fixture.reorder, orderQuantity: 0, orderBy: null } });
-    }
-    return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
-  });
-});
-afterAll(() => loopback.close());
+    if (!forecastOf) return false;
+    const fixture = forecastFixture();
+    sendJson(response, 200, { ...fixture, product: { ...fixture.product, styleCode: forecastOf.styleCode, name: forecastOf.name, unit: forecastOf.unit }, reorder: { ...fixture.reorder, orderQuantity: 0, orderBy: null } });
+  }
+  return true;
+}, 1);
 
 beforeEach(() => {
-  restoreLanguages = useBrowserLanguages(['en-GB', 'en']);
-  useShopStore.setState({ timeZoneInEffect: 'UTC' });
-  useForecastingStore.setState(initialForecastingState);
   report = reportOf([cheese, lamp]);
   sent = [];
   selected = [];
-});
-afterEach(() => {
-  cleanup();
-  restoreLanguages();
 });
 
 /** The low-stock panel as the screen shows it — the store's page of the list — with the notice, for `role`. */

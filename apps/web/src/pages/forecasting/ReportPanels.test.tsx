@@ -141,9 +141,11 @@ describe('low-stock panel', () => {
     const cased = { ...product('HWB-24', 48, 3.1, '2026-01-05'), orderMultiple: 24, orderQuantityNeeded: 40 };
     const wheel = { ...product('CHE-W', 50, 9.8, '2026-01-05'), unit: 'kg', orderMultiple: 2.5, orderQuantityNeeded: 48.2 };
     const minimum = { ...product('GLV-1', 10, 1, '2026-01-09'), minOrderQuantity: 10, orderQuantityNeeded: 3 };
+    // Both at once (the demo's Drill Bits): the minimum is seen beside the cases, not only on hover.
+    const both = { ...product('DRL-5', 20, 2, '2026-01-09'), orderMultiple: 5, minOrderQuantity: 20, orderQuantityNeeded: 7 };
     // A minimum below the need shaped nothing: no note.
     const above = { ...product('B-2', 30, 10, '2026-01-09'), minOrderQuantity: 10 };
-    renderPanel({ advice: advice({ products: [cased, wheel, minimum, above] }) });
+    renderPanel({ advice: advice({ products: [cased, wheel, minimum, both, above] }) });
     const rows = within(screen.getByTestId('low-stock-table')).getAllByRole('row').slice(1);
     const notes = rows.map((row) => {
       const note = within(row).queryByTestId('supplier-order');
@@ -153,6 +155,7 @@ describe('low-stock panel', () => {
       ['2 × 24', '2 cases of 24; 40 needed'],
       ['20 × 2.5 kg', '20 cases of 2.5 kg; 48.2 kg needed'],
       ["supplier's minimum", "the supplier's minimum; 3 needed"],
+      ['4 × 5 · min. 20', "4 cases of 5, the supplier's minimum; 7 needed"],
       null,
     ]);
     // A screen reader reads the words after the quantity, not "2 × 24"; the cost is the rounded order's.

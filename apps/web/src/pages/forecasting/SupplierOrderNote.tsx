@@ -1,6 +1,6 @@
-// The lists' note under an order quantity the supplier's terms shaped (ADR 0183): "2 × 24" or
-// "supplier's minimum" in small print, so a table of orders stays one line of figures to read down;
-// the whole of it ("2 cases of 24; 40 needed") on hover and to a screen reader.
+// The lists' note under an order quantity the supplier's terms shaped (ADR 0183): "2 × 24",
+// "supplier's minimum" or "4 × 5 · min. 20" in small print, so a table of orders stays one line of
+// figures to read down; the whole of it ("2 cases of 24; 40 needed") on hover and to a screen reader.
 import { Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReportProduct } from '@stockwise/contract';

@@ -1,22 +1,19 @@
 // A supplier's orders recorded at once (ADR 0185), against a loopback server playing the routes: a
-// list narrowed to one supplier shows editors "Record N orders for <supplier>…" (none to a viewer,
+// list narrowed to one supplier shows editors "<supplier>: record N orders…" (none to a viewer,
 // none for every supplier); the dialog lists every order of the whole list (not the rows to hurry),
 // prefilled as "Record order…" prefills one; an unticked row is not sent, an edited quantity is sent
 // as typed; a 400 naming a row's field is shown under that row's field; once saved, one notice says
 // "Recorded N orders for <supplier>", then that their advice is updated.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { dayInPattern, orderArrivalDay, type InventoryReport, type Role } from '@stockwise/contract';
-import { initTestI18n } from '../../test/i18n.ts';
-import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
-import { startLoopbackApi } from '../../test/loopback-api.ts';
-import { sendJson, type Loopback } from '../../test/loopback.ts';
+import { sendJson } from '../../test/loopback.ts';
+import { setUpOrderDialogTests } from '../../test/order-dialog-tests.ts';
 import { accessTokenWithRole } from '../../test/role-token.ts';
 import { shopToday } from '../../api/shop-day.ts';
 import { useSessionStore } from '../../stores/session.ts';
-import { useShopStore } from '../../stores/shop.ts';
-import { initialForecastingState, useForecastingStore } from '../../stores/forecasting.ts';
+import { useForecastingStore } from '../../stores/forecasting.ts';
 import type { SupplierFilter } from '../../api/forecasting.ts';
 import { LowStockPanel } from './ReportPanels.tsx';
 import { OrderNotice } from './OrderNotice.tsx';
@@ -38,38 +35,21 @@ const reportOf = (products: InventoryReport['products'], page: number, pageSize:
   page, page_size: pageSize, suppliers: [{ supplier: 'Lumen Ltd', count: products.length }], products: products.slice((page - 1) * pageSize, page * pageSize), unknown_stock: { count: 0, codes: [] },
 });
 
-let loopback: Loopback;
 let sent: { orders: { styleCode: string; quantity: string; expectedDate: string }[] }[] = [];
 let answer: { status: number; body: unknown } = { status: 201, body: {} };
-let restoreLanguages = () => {};
 
-beforeAll(async () => {
-  await initTestI18n();
-  stubBrowserLayout();
-  loopback = await startLoopbackApi((request, body, response) => {
-    const url = new URL(request.url ?? '/', 'http://x');
-    // The panel shows pages of two; the dialog asks for the whole list at once.
-    if (url.pathname === '/api/forecasting/latest-report/') return sendJson(response, 200, { success: true, report: reportOf(listed, Number(url.searchParams.get('page') ?? 1), Number(url.searchParams.get('page_size') ?? 2)) });
-    if (url.pathname === '/api/order-advice/orders/batch/') {
-      sent.push(JSON.parse(body));
-      return sendJson(response, answer.status, answer.body);
-    }
-    const task = /^\/api\/forecasting\/status\/(task-\d+)\/$/.exec(url.pathname)?.[1];
-    if (task) return sendJson(response, 200, { task_id: task, status: 'completed', progress: { done: 1, total: 1 }, results: { style_code: null, forecast_days: 90, products: 4, failed: [], stockouts: 0, duration_ms: 40 }, error: null, restart: null });
-    return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
-  });
-});
-afterAll(() => loopback.close());
+setUpOrderDialogTests((url, body, response) => {
+  // The panel shows pages of two; the dialog asks for the whole list at once.
+  if (url.pathname === '/api/forecasting/latest-report/') sendJson(response, 200, { success: true, report: reportOf(listed, Number(url.searchParams.get('page') ?? 1), Number(url.searchParams.get('page_size') ?? 2)) });
+  else if (url.pathname === '/api/order-advice/orders/batch/') {
+    sent.push(JSON.parse(body));
+    sendJson(response, answer.status, answer.body);
+  } else return false;
+  return true;
+}, 4);
 
 beforeEach(() => {
-  restoreLanguages = useBrowserLanguages(['en-GB', 'en']);
-  useShopStore.setState({ timeZoneInEffect: 'UTC' });
-  useForecastingStore.setState(initialForecastingState);
   sent = [];
-});
-afterEach(() => {
-  cleanup();
-  restoreLanguages();
 });
 
 function Screen({ supplier }: { supplier: SupplierFilter }) {
@@ -89,7 +69,7 @@ async function renderAs(role: Role, { supplier }: { supplier: SupplierFilter } =
 }
 
 const openDialog = async () => {
-  fireEvent.click(screen.getByRole('button', { name: 'Record 3 orders for Lumen Ltd…' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Lumen Ltd: record 3 orders…' }));
   const dialog = await screen.findByRole('dialog', { name: 'Record the orders placed: Lumen Ltd' });
   await within(dialog).findByTestId('supplier-orders-table');
   return dialog;
@@ -151,6 +131,19 @@ describe("recording a supplier's orders at once", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save 0 orders' }));
     expect(await screen.findByText('Tick at least one order to record.')).toBeTruthy();
     expect(sent).toHaveLength(1);
+  });
+
+  it("names a supplier whose name ends in a full stop before its ellipsis, not \"Co.…\" (ADR 0185 amendment)", async () => {
+    await renderAs('editor', { supplier: 'Fresh Drinks Co.' });
+    const button = screen.getByTestId('record-supplier-orders');
+    expect(button.textContent).toBe('Fresh Drinks Co.: record 3 orders…');
+    expect(screen.getByRole('button', { name: 'Fresh Drinks Co.: record 3 orders…' })).toBe(button);
+    fireEvent.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Record the orders placed: Fresh Drinks Co.' })).toBeTruthy();
+    cleanup();
+    // The products without a supplier: no name, the words as before.
+    await renderAs('editor', { supplier: null });
+    expect(screen.getByTestId('record-supplier-orders').textContent).toBe('Record 3 orders without a supplier…');
   });
 
   it('is not there for a viewer, nor for every supplier at once', async () => {

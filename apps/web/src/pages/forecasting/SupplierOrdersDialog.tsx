@@ -1,4 +1,4 @@
-// "Record N orders for <supplier>…" (ADR 0185): a buyer who placed one purchase order with a
+// "<supplier>: record N orders…" (ADR 0185): a buyer who placed one purchase order with a
 // supplier records all of its orders at once, from a list narrowed to that supplier (ADR 0184). The
 // dialog lists every order of the whole filtered list — not only the page shown — each prefilled as
 // "Record order…" prefills one (the advised quantity in the product's unit, the shop's today plus the
@@ -202,8 +202,9 @@ export function SupplierOrdersDialog({ supplier, includeInactive, onClose }: { s
 
 /**
  * Above a list narrowed to one supplier (or to the products with none) that has orders to place:
- * "Record 3 orders for Lumen Ltd…", which opens the dialog. Nothing for a viewer, for every
- * supplier at once, or for a list of rows to hurry only.
+ * "Lumen Ltd: record 3 orders…", which opens the dialog — the supplier's name first, so the
+ * dialog's ellipsis never follows a name's own full stop ("Fresh Drinks Co.: record 16 orders…", ADR
+ * 0185 amendment). Nothing for a viewer, for every supplier at once, or for a list of rows to hurry only.
  */
 export function SupplierOrdersButton({ report, supplier, includeInactive }: { report: InventoryReport; supplier: SupplierFilter; includeInactive: boolean }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // An order in the supplier's terms (ADR 0183), in the screen's words: the contract's rule
 // (supplier-orders.ts, which the assistant and the report's download say in English) through the
 // translations — "48 (2 cases of 24; 40 needed)", "10 (the supplier's minimum; 3 needed)". The lists
-// say it short under the quantity ("2 × 24").
+// say it short under the quantity ("2 × 24", "4 × 5 · min. 20").
 import type { TFunction } from 'i18next';
 import { supplierOrderNote as noteOf, supplierOrderWords as wordsOf, type ShapedOrder, type SupplierOrderPhrases } from '@stockwise/contract';
 
@@ -10,6 +10,7 @@ const phrases = (t: TFunction): SupplierOrderPhrases => ({
   casesShort: (count, size) => t('forecasting.supplierOrder.casesShort', { count, size }),
   minimum: t('forecasting.supplierOrder.minimum'),
   minimumShort: t('forecasting.supplierOrder.minimumShort'),
+  casesAndMinimumShort: (cases, minimum) => t('forecasting.supplierOrder.casesAndMinimumShort', { cases, minimum }),
   toMinimum: (minimum) => t('forecasting.supplierOrder.toMinimum', { minimum }),
   needed: (quantity) => t('forecasting.supplierOrder.needed', { quantity }),
 });
@@ -23,5 +24,5 @@ export const withSupplierOrder = (quantity: string, order: ShapedOrder, unit: st
   return words ? `${quantity} (${words})` : quantity;
 };
 
-/** The lists' short form under a quantity: "2 × 24", "20 × 2.5 kg", or "supplier's minimum"; null where the terms shaped nothing. */
+/** The lists' short form under a quantity: "2 × 24", "20 × 2.5 kg", "supplier's minimum" or "4 × 5 · min. 20"; null where the terms shaped nothing. */
 export const supplierOrderNote = (order: ShapedOrder, unit: string | null | undefined, t: TFunction): string | null => noteOf(order, unit, phrases(t));
