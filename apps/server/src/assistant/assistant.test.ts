@@ -9,7 +9,7 @@ import { startFakeChatModel, type FakeChatModel } from '../testing/fake-chat-mod
 import { modelToolResults } from '../testing/model-tool-results.ts';
 import { refreshCatalogueSummary, upsertProductSummaries } from '../dashboard/repo.ts';
 import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
-import { productRunsSettled } from '../testing/forecast-client.ts';
+import { catalogueRunsSettled } from '../testing/forecast-client.ts';
 import { sql } from 'kysely';
 
 const DAY_MS = 86_400_000;
@@ -1503,13 +1503,11 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(nul.json.errors).toEqual({ 'orders.0.styleCode': ['Text may not contain NUL (\\u0000) characters.'] });
     expect(await newDeliveries()).toHaveLength(2);
     await db.deleteFrom('data.deliveries').where('id', '>', last).execute();
-    // The two products' forecasts were queued again (ADR 0133); the dataset's advice comes back after them.
-    const queued = await db.selectFrom('forecast_tasks').select('style_code').where('style_code', 'in', ['BAG-01', 'MUG-01']).execute();
-    expect(queued.map((task) => task.style_code).sort()).toEqual(['BAG-01', 'MUG-01']);
-    for (const code of ['BAG-01', 'MUG-01']) {
-      await productRunsSettled(db, code);
-      await storeOrder(code, byCode(code).order as { quantity: number; by: string });
-    }
+    // The two products' forecasts were queued again, in one list's run (ADR 0133, 0187); the dataset's advice comes back after it.
+    const queued = await db.selectFrom('forecast_tasks').select('product_ids').where('product_ids', 'is not', null).execute();
+    expect(queued.map((task) => task.product_ids?.map(Number))).toEqual([[ids['BAG-01'], ids['MUG-01']].sort((a, b) => (a as number) - (b as number))]);
+    await catalogueRunsSettled(db);
+    for (const code of ['BAG-01', 'MUG-01']) await storeOrder(code, byCode(code).order as { quantity: number; by: string });
   });
 
   it('creates the recommended orders as scheduled deliveries for an editor, once', async () => {

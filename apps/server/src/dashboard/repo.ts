@@ -7,6 +7,7 @@ import type { ProductSummary } from './summary.ts';
 import { needingAttention } from '../order-advice/service.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
 import { outOfSeasonNow } from '../forecasting/repo.ts';
+import { isCatalogueTask } from '../forecasting/task-scope.ts';
 
 type Db = Kysely<Database>;
 
@@ -108,7 +109,7 @@ export async function taskConditions(db: Db): Promise<TaskConditions> {
     catalogueSummary(db),
     db.selectFrom('integrations').select(['endpoint', 'mapping_selection', 'consecutive_failures', 'enabled']).where('status', '=', 'failed').orderBy('id').execute(),
     // The newest by when it was asked for: forecast_tasks_catalogue's order, so a read does not scan a year of runs.
-    db.selectFrom('forecast_tasks').select('results').where('style_code', 'is', null).where('status', '=', 'completed').orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
+    db.selectFrom('forecast_tasks').select('results').where(isCatalogueTask).where('status', '=', 'completed').orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
   ]);
   const failed = (lastCatalogueRun?.results as { failed?: { styleCode: string }[] } | null | undefined)?.failed ?? [];
   return {

@@ -171,6 +171,8 @@ export type ForecastTasksTable = {
   updated_at: ColumnType<Date, string | undefined, RawTimestamp>;
   /** A run cut off and run again: when it stopped and what was done before (migration 0480). */
   restart: ColumnType<TaskRestartRecord | null, string | null | undefined, string | null>;
+  /** The products of a list's task (migration 0710; ADR 0187), as the driver gives int8 array items (text on PostgreSQL); null: one product's (style_code) or the whole catalogue's. */
+  product_ids: ColumnType<(number | string)[] | null, number[] | null | undefined, number[] | null>;
 };
 
 export type TaskRestartRecord = { stopped_at: string; done_before: number; total: number; resumed: boolean };

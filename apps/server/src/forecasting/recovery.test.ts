@@ -1,8 +1,9 @@
 // A forecast job whose worker process is killed (SIGKILL) mid-run is retried after a restart and
-// completes once, with every product forecast, saying it was restarted.
+// completes once, with every product forecast, saying it was restarted: a whole-catalogue run, and
+// a list's run (ADR 0187) started by a supplier's orders recorded at once.
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TaskStatusResponse } from '@stockwise/contract';
+import type { RecordedOrders, TaskStatusResponse } from '@stockwise/contract';
 import { openDatabase } from '../db/database.ts';
 import { backends } from '../testing/test-server.ts';
 import { createScratchDatabase } from '../testing/scratch-database.ts';
@@ -28,52 +29,80 @@ async function call(server: ServerProcess, route: string, init: { token?: string
   return (await response.json()) as Record<string, unknown>;
 }
 
+/** The demo's server, signed in; its calls and a task's status. */
+async function demoServer(env: Record<string, string>) {
+  const server = await startServerProcess(env);
+  cleanups.push(() => server.kill());
+  const token = (await call(server, '/api/token/', { body: { username: 'demo', password: 'stockwise-demo' } })).access as string;
+  return { server, token, call: (route: string, body?: unknown) => call(server, route, { token, body }), status: async (taskId: string) => (await call(server, `/api/forecasting/status/${taskId}/`, { token })) as unknown as TaskStatusResponse };
+}
+
+/**
+ * Starts runs (`start`) until one is seen running, kills the server then, starts it again and waits
+ * for the killed run to end: its final status, and how its job and its stored forecasts look.
+ */
+async function killMidRunAndRestart(env: Record<string, string>, target: Awaited<ReturnType<typeof processEnvironment>>['target'], start: (demo: Awaited<ReturnType<typeof demoServer>>) => Promise<string>) {
+  let demo = await demoServer(env);
+  // Kill while the task runs; a run that finished before the poll saw it is simply tried again.
+  let killedTask: string | null = null;
+  for (let attempt = 0; attempt < 5 && !killedTask; attempt++) {
+    const taskId = await start(demo);
+    for (;;) {
+      const current = await demo.status(taskId);
+      if (current.status === 'running') {
+        await demo.server.kill();
+        killedTask = taskId;
+        break;
+      }
+      if (current.status === 'completed' || current.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+  expect(killedTask).not.toBeNull();
+
+  demo = await demoServer(env);
+  const deadline = Date.now() + 180_000;
+  let final = await demo.status(killedTask as string);
+  while (final.status !== 'completed' && final.status !== 'failed' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    final = await demo.status(killedTask as string);
+  }
+  await demo.server.stop();
+
+  const database = await openDatabase(target);
+  const task = await database.db.selectFrom('forecast_tasks').select(['job_id']).where('id', '=', killedTask as string).executeTakeFirstOrThrow();
+  const { rows } = await sql<{ state: string; retry_count: number }>`select state, retry_count from pgboss.job where id = ${task.job_id}::uuid`.execute(database.db);
+  const forecasts = await database.db.selectFrom('forecast_results').select((eb) => eb.fn.countAll<number>().as('n')).where('task_id', '=', killedTask as string).executeTakeFirstOrThrow();
+  await database.close();
+  return { final, job: rows[0], forecasts: Number(forecasts.n) };
+}
+
 describe.each(backends)('forecast job recovery on %s', (backend) => {
   it('retries a job killed mid-run and completes it once', { timeout: 300_000 }, async () => {
     const { env, target } = await processEnvironment(backend);
-    let server = await startServerProcess(env);
-    cleanups.push(() => server.kill());
-    const signIn = async () => (await call(server, '/api/token/', { body: { username: 'demo', password: 'stockwise-demo' } })).access as string;
-    let token = await signIn();
-    const status = async (taskId: string) => (await call(server, `/api/forecasting/status/${taskId}/`, { token })) as unknown as TaskStatusResponse;
-
-    // Kill while the task runs; a run that finished before the poll saw it is simply tried again.
-    let killedTask: string | null = null;
-    for (let attempt = 0; attempt < 5 && !killedTask; attempt++) {
-      const taskId = (await call(server, '/api/forecasting/request-generation/', { token, body: {} })).task_id as string;
-      for (;;) {
-        const current = await status(taskId);
-        if (current.status === 'running') {
-          await server.kill();
-          killedTask = taskId;
-          break;
-        }
-        if (current.status === 'completed' || current.status === 'failed') break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    }
-    expect(killedTask).not.toBeNull();
-
-    server = await startServerProcess(env);
-    token = await signIn();
-    const deadline = Date.now() + 180_000;
-    let final = await status(killedTask as string);
-    while (final.status !== 'completed' && final.status !== 'failed' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      final = await status(killedTask as string);
-    }
+    const { final, job, forecasts } = await killMidRunAndRestart(env, target, async (demo) => (await demo.call('/api/forecasting/request-generation/', {})).task_id as string);
     expect(final).toMatchObject({ status: 'completed', error: null, progress: { done: 240, total: 240 } });
     // The retry says it is one, and when the run stopped (ADR 0170).
     expect(final.restart).toMatchObject({ total: 240, message: expect.stringMatching(/^Restarted .*after the server stopped at \d\d:\d\d UTC/) });
     expect(final.results?.products).toBe(240);
-    await server.stop();
+    expect(forecasts).toBe(240);
+    expect(job).toMatchObject({ state: 'completed', retry_count: 1 });
+  });
 
-    const database = await openDatabase(target);
-    const task = await database.db.selectFrom('forecast_tasks').select(['job_id']).where('id', '=', killedTask as string).executeTakeFirstOrThrow();
-    const { rows } = await sql<{ state: string; retry_count: number }>`select state, retry_count from pgboss.job where id = ${task.job_id}::uuid`.execute(database.db);
-    const forecasts = await database.db.selectFrom('forecast_results').select((eb) => eb.fn.countAll<number>().as('n')).where('task_id', '=', killedTask as string).executeTakeFirstOrThrow();
-    await database.close();
-    expect(Number(forecasts.n)).toBe(240);
-    expect(rows[0]).toMatchObject({ state: 'completed', retry_count: 1 });
+  it("retries a list's job killed mid-run and completes it once (ADR 0187)", { timeout: 300_000 }, async () => {
+    const { env, target } = await processEnvironment(backend);
+    const LISTED = 200;
+    const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const { final, job, forecasts } = await killMidRunAndRestart(env, target, async (demo) => {
+      // The demo's own catalogue run ends first: a list would join it while it waits to start.
+      for (let tries = 0; tries < 600 && !(await demo.call('/api/forecasting/latest-report/')).success; tries++) await new Promise((resolve) => setTimeout(resolve, 250));
+      const products = (await demo.call(`/api/records/tables/products/data/?page_size=${LISTED}`)).results as { product_code: string }[];
+      const recorded = (await demo.call('/api/order-advice/orders/batch/', { orders: products.map(({ product_code }) => ({ styleCode: product_code, quantity: 1, expectedDate: inAMonth })) })) as unknown as RecordedOrders;
+      return recorded.taskId!;
+    });
+    expect(final).toMatchObject({ status: 'completed', error: null, progress: { done: LISTED, total: LISTED }, results: { style_code: null, products: LISTED } });
+    expect(final.restart).toMatchObject({ total: LISTED, message: expect.stringMatching(/^Restarted .*after the server stopped at \d\d:\d\d UTC/) });
+    expect(forecasts).toBe(LISTED);
+    expect(job).toMatchObject({ state: 'completed', retry_count: 1 });
   });
 });

@@ -6,6 +6,7 @@ import type { Database, TaskRestartRecord } from '../db/schema.ts';
 import { DEFAULT_INACTIVE_DAYS } from '@stockwise/contract';
 import { recentDemandSql } from '../order-advice/repo.ts';
 import type { OnHand } from './stock-line.ts';
+import { isCatalogueTask } from './task-scope.ts';
 
 type Db = Kysely<Database>;
 
@@ -43,15 +44,45 @@ const styleCodeOfProduct = sql<string>`coalesce(nullif(product_code, ''), id::te
 /** The single-product tasks of a style code waiting to run (they have read nothing yet). */
 const queuedRunOf = (styleCode: RawBuilder<string>) => sql`select t.id from forecast_tasks t where t.style_code = ${styleCode} and t.status in (${sql.join([...QUEUED_STATUSES])})`;
 
+/** Ids as the driver gives an int8 array's items (text on PostgreSQL, numbers on PGlite) made numbers. */
+const idsOf = (ids: readonly (number | string)[] | null): number[] => (ids ?? []).map(Number);
+
+/** Those of these products that exist, in id order, each once. */
+export const productsAmong = async (db: Db, productIds: readonly number[]): Promise<number[]> =>
+  (await db.selectFrom('data.products').select('id').where('id', '=', sql<number>`any(${productIds}::bigint[])`).orderBy('id').execute()).map((row) => Number(row.id));
+
+/** A task of a list of products (ADR 0187), waiting to run. */
+export const insertListTask = (db: Db, task: { id: string; productIds: readonly number[]; forecastDays: number; requestedBy: number | null }) =>
+  sql`insert into forecast_tasks (id, product_ids, forecast_days, status, requested_by) values (${task.id}, ${task.productIds}::bigint[], ${task.forecastDays}, 'pending', ${task.requestedBy})`.execute(db);
+
+/** The oldest list's task waiting to run, if any. */
+export const queuedListTask = (db: Db) =>
+  db.selectFrom('forecast_tasks').selectAll().where('product_ids', 'is not', null).where('status', 'in', QUEUED_STATUSES).orderBy('created_at').limit(1).executeTakeFirst();
+
 /**
- * The style codes (spec §3: the product code, else the id) of those of these products that exist
- * and have no single-product task waiting to run.
+ * Adds these products to the list of task `taskId` while it still waits to run (it has read nothing
+ * yet) and the list stays within `most` products; false when it started meanwhile or would grow
+ * past that. A run takes its list as it marks itself running (startListRun): the two updates of the
+ * row follow each other, so no product is added to a list already read.
  */
-export async function productsWithoutQueuedForecast(db: Db, productIds: number[]): Promise<string[]> {
-  const { rows } = await sql<{ style_code: string }>`
-    select style_code from (select ${styleCodeOfProduct} as style_code from data.products where id = any(${productIds}::bigint[])) product
-    where not exists (${queuedRunOf(sql`product.style_code`)})`.execute(db);
-  return rows.map((row) => row.style_code);
+export async function addToQueuedList(db: Db, taskId: string, productIds: readonly number[], most: number): Promise<boolean> {
+  const union = sql`array(select distinct id from unnest(product_ids || ${productIds}::bigint[]) as listed (id) order by id)`;
+  const { rows } = await sql<{ id: string }>`
+    update forecast_tasks set product_ids = ${union}
+    where id = ${taskId}::uuid and status in (${sql.join([...QUEUED_STATUSES])}) and cardinality(${union}) <= ${most}
+    returning id`.execute(db);
+  return rows.length > 0;
+}
+
+/**
+ * Marks a list's task running, which fixes its list (addToQueuedList adds to waiting lists only),
+ * and gives those of its products that exist, in id order.
+ */
+export async function startListRun(db: Db, taskId: string): Promise<number[]> {
+  const { rows } = await sql<{ found: (number | string)[] }>`
+    update forecast_tasks set status = 'running', updated_at = now() where id = ${taskId}::uuid
+    returning array(select p.id from data.products p where p.id = any(product_ids) order by p.id) as found`.execute(db);
+  return idsOf(rows[0]?.found ?? null);
 }
 
 /** A product's style code and the single-product task of it waiting to run (null: none); undefined when the product does not exist. */
@@ -64,12 +95,11 @@ export async function queuedProductRun(db: Db, productId: number): Promise<{ sty
 }
 
 /** The whole-catalogue task waiting to run, if any. */
-export const queuedCatalogueTask = (db: Db) =>
-  db.selectFrom('forecast_tasks').selectAll().where('style_code', 'is', null).where('status', 'in', QUEUED_STATUSES).executeTakeFirst();
+export const queuedCatalogueTask = (db: Db) => db.selectFrom('forecast_tasks').selectAll().where(isCatalogueTask).where('status', 'in', QUEUED_STATUSES).executeTakeFirst();
 
 /** The whole-catalogue task running now, if any: its job (none for a nightly run) and when it last reported progress. */
 export const runningCatalogueTask = (db: Db) =>
-  db.selectFrom('forecast_tasks').select(['id', 'job_id', 'updated_at']).where('style_code', 'is', null).where('status', '=', 'running').executeTakeFirst();
+  db.selectFrom('forecast_tasks').select(['id', 'job_id', 'updated_at']).where(isCatalogueTask).where('status', '=', 'running').executeTakeFirst();
 
 export const setTaskJob = (db: Db, id: string, jobId: string) => db.updateTable('forecast_tasks').set({ job_id: jobId }).where('id', '=', id).execute();
 
@@ -87,9 +117,10 @@ export const markTaskRunning = (db: Db, id: string, total: number, resumed: { do
  * What a run of `taskId` cut off before it ended stored: the products forecast, those with a
  * stockout, the day forecast from, the last product in id order (a run goes in id order and stores
  * its chunks one after the other, so every product up to it was done), and how many products there
- * are up to it (forecast, or failed: done either way). Null when it stored none.
+ * are up to it (forecast, or failed: done either way) — of the catalogue, or of the run's
+ * `listed` products. Null when it stored none.
  */
-export async function storedByTask(db: Db, taskId: string): Promise<{ stored: number; stockouts: number; forecastStart: string; lastId: number; done: number } | null> {
+export async function storedByTask(db: Db, taskId: string, listed: readonly number[] | null): Promise<{ stored: number; stockouts: number; forecastStart: string; lastId: number; done: number } | null> {
   const { rows } = await sql<{ stored: number; stockouts: number; forecast_start: string | null; last_id: string | null }>`
     select count(*)::int as stored, count(*) filter (where coalesce(jsonb_array_length(stockouts), 0) > 0)::int as stockouts,
       max(forecast_start)::text as forecast_start, max(product_id) as last_id
@@ -97,6 +128,7 @@ export async function storedByTask(db: Db, taskId: string): Promise<{ stored: nu
   const found = rows[0];
   if (!found?.last_id || !found.forecast_start) return null;
   const lastId = Number(found.last_id);
+  if (listed) return { stored: found.stored, stockouts: found.stockouts, forecastStart: found.forecast_start, lastId, done: listed.filter((id) => id <= lastId).length };
   const done = Number((await db.selectFrom('data.products').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '<=', lastId).executeTakeFirstOrThrow()).n);
   return { stored: found.stored, stockouts: found.stockouts, forecastStart: found.forecast_start, lastId, done };
 }
@@ -245,6 +277,10 @@ const productRowsRead = (result: { rows: (ProductRows & { read_at: string })[] }
 /** The next `limit` products after `afterId` in id order, with their histories since `since`: one statement per chunk. */
 export const productRowsAfter = (db: Db, afterId: number, limit: number, since: string): Promise<ProductRowsRead> =>
   sql<ProductRows & { read_at: string }>`${productRowsSelect(since)} where p.id > ${afterId} order by p.id limit ${limit}`.execute(db).then(productRowsRead);
+
+/** The next `limit` of these products after `afterId` in id order, with their histories since `since`: a product's or a list's run. */
+export const productRowsAmong = (db: Db, productIds: readonly number[], afterId: number, limit: number, since: string): Promise<ProductRowsRead> =>
+  sql<ProductRows & { read_at: string }>`${productRowsSelect(since)} where p.id = any(${productIds}::bigint[]) and p.id > ${afterId} order by p.id limit ${limit}`.execute(db).then(productRowsRead);
 
 export const productRowsOf = (db: Db, productId: number, since: string): Promise<ProductRowsRead> =>
   sql<ProductRows & { read_at: string }>`${productRowsSelect(since)} where p.id = ${productId}`.execute(db).then(productRowsRead);

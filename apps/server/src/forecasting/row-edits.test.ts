@@ -19,6 +19,7 @@ describe.each(backends)('rows written on the Data screen on %s', (backend) => {
   let client: ForecastClient;
   const productId = async (code: string) => Number((await sql<{ id: string }>`select id from data.products where product_code = ${code}`.execute(server.database.db)).rows[0]?.id);
   const taskIdsOf = async (code: string) => (await sql<{ id: string }>`select id from forecast_tasks where style_code = ${code} order by created_at`.execute(server.database.db)).rows.map((row) => row.id);
+  const listTaskIds = async () => (await sql<{ id: string }>`select id from forecast_tasks where product_ids is not null order by created_at`.execute(server.database.db)).rows.map((row) => row.id);
   /** Writes through the Data screen's API and returns the single-product runs the write queued for `code`. */
   async function write(action: 'add' | 'edit' | 'delete', table: string, body: Record<string, unknown>, code: string, query = ''): Promise<{ row: Record<string, unknown>; queued: string[] }> {
     const before = new Set(await taskIdsOf(code));
@@ -60,16 +61,17 @@ describe.each(backends)('rows written on the Data screen on %s', (backend) => {
     expect(withoutCount.stockouts).toEqual([]);
   });
 
-  it('forecasts both products when a sales row is moved from one to the other', async () => {
+  it('forecasts both products in one list run when a sales row is moved from one to the other (ADR 0187)', async () => {
     const [oil1, oil2] = [await productId('OIL-1'), await productId('OIL-2')];
     const day = dayOf(HISTORY_DAYS - 1);
     const { rows } = await sql<{ id: string }>`select id from data.sales where product_id = ${oil1} and date = ${day}`.execute(server.database.db);
     // OIL-2 sold that day too: the row goes to the day before its first sale.
-    const before = { oil1: new Set(await taskIdsOf('OIL-1')), oil2: new Set(await taskIdsOf('OIL-2')) };
+    const listsBefore = new Set(await listTaskIds());
     const moved = await server.request('/api/records/tables/sales/rows/edit/', { token, body: { id: rows[0]!.id, product_id: oil2, date: dayOf(-1), quantity: 30 } });
     expect(moved.status, moved.text).toBe(200);
-    const oil1Forecast = await forecastAfter((await taskIdsOf('OIL-1')).filter((id) => !before.oil1.has(id)), 'OIL-1');
-    const oil2Forecast = await forecastAfter((await taskIdsOf('OIL-2')).filter((id) => !before.oil2.has(id)), 'OIL-2');
+    const queued = (await listTaskIds()).filter((id) => !listsBefore.has(id));
+    const [oil1Forecast, oil2Forecast] = [await forecastAfter(queued, 'OIL-1'), await client.forecastOf('OIL-2')];
+    expect((await sql<{ product_ids: string[] }>`select product_ids::text[] from forecast_tasks where id = ${queued[0]!}`.execute(server.database.db)).rows[0]?.product_ids.map(Number)).toEqual([oil1, oil2].sort((a, b) => a - b));
     expect(oil1Forecast.historical.sales.find((point) => point.ds === day)?.y ?? 0).toBe(0);
     expect(oil2Forecast.historical.sales.find((point) => point.ds === dayOf(-1))?.y).toBe(30);
   });
@@ -130,17 +132,21 @@ describe.each(backends)('rows written on the Data screen on %s', (backend) => {
     expect(onOrder.forecast.stock[arrival]!.stock_level - onOrder.forecast.stock[arrival - 1]!.stock_level).toBeCloseTo(short.reorder.orderQuantity - onOrder.forecast.sales[arrival]!.yhat, 2);
   });
 
-  it("queues one catalogue run, not a run per product, when the assistant's advised orders give many products a delivery", async () => {
+  it("queues one list run, not a run per product, when the assistant's advised orders give many products a delivery, and one catalogue run above the list's limit", async () => {
     const { db } = server.database;
     const codes = Array.from({ length: 21 }, (_, i) => `MANY-${i + 1}`);
     const ids: number[] = [];
     for (const code of codes) ids.push(Number((await write('add', 'products', { product_code: code, name: code }, code)).row.id));
     await productRunsSettled(db, codes.at(-1)!);
-    const before = new Set((await sql<{ id: string }>`select id from forecast_tasks`.execute(db)).rows.map((row) => row.id));
-    await refreshForecastsAfterDeliveries(createForecastingContext(db, server.queue), ids);
-    const queued = (await sql<{ id: string; style_code: string | null }>`select id, style_code from forecast_tasks`.execute(db)).rows.filter((row) => !before.has(row.id));
-    expect(queued.map((task) => task.style_code)).toEqual([null]);
-    await catalogueRunsSettled(db);
+    const queuedBy = async (limit: number) => {
+      const before = new Set((await sql<{ id: string }>`select id from forecast_tasks`.execute(db)).rows.map((row) => row.id));
+      await refreshForecastsAfterDeliveries(createForecastingContext(db, server.queue, { listRunMostProducts: limit }), ids);
+      const queued = (await sql<{ id: string; style_code: string | null; listed: number | null }>`select id, style_code, cardinality(product_ids) as listed from forecast_tasks`.execute(db)).rows.filter((row) => !before.has(row.id));
+      await catalogueRunsSettled(db);
+      return queued.map(({ style_code, listed }) => ({ style_code, listed }));
+    };
+    expect(await queuedBy(21)).toEqual([{ style_code: null, listed: 21 }]);
+    expect(await queuedBy(20)).toEqual([{ style_code: null, listed: null }]);
   });
 
   it('queues no second run of a product while one waits to start', async () => {

@@ -1,14 +1,15 @@
 // SQL of the order advice: per product, the advice fields of its stored forecast (the latest one,
-// from a catalogue run or a single-product run since) and its recent demand.
+// from a catalogue run or a product's or a list's run since) and its recent demand.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { isCatalogueTask } from '../forecasting/task-scope.ts';
 
 type Db = Kysely<Database>;
 
 export const latestCompletedCatalogueTask = (db: Db) =>
-  db.selectFrom('forecast_tasks').selectAll().where('style_code', 'is', null).where('status', '=', 'completed').orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  db.selectFrom('forecast_tasks').selectAll().where(isCatalogueTask).where('status', '=', 'completed').orderBy('created_at', 'desc').limit(1).executeTakeFirst();
 
-export const findCatalogueTask = (db: Db, id: string) => db.selectFrom('forecast_tasks').selectAll().where('id', '=', id).where('style_code', 'is', null).executeTakeFirst();
+export const findCatalogueTask = (db: Db, id: string) => db.selectFrom('forecast_tasks').selectAll().where('id', '=', id).where(isCatalogueTask).executeTakeFirst();
 
 // Read from the stored forecast's reorder advice: a quantity and an order-by date (a warning always
 // comes with both). Kept here, in one place, for the list and its count alike.

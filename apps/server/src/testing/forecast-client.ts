@@ -44,15 +44,16 @@ export async function startForecastServer(backend: Backend): Promise<{ server: T
 }
 
 /**
- * Waits until no whole-catalogue run is queued or running. An import of products, sales, stock or
- * deliveries queues one, and a later request joins it while it waits (ADR 0132): a test that counts
- * the runs a request adds lets the earlier ones end first.
+ * Waits until no whole-catalogue run, nor any list's run (ADR 0187), is queued or running. An import
+ * of products, sales, stock or deliveries queues one, and a later request joins it while it waits
+ * (ADR 0132): a test that counts the runs a request adds lets the earlier ones end first.
  */
 export const catalogueRunsSettled = (db: Kysely<Database>): Promise<void> => runsSettled(db, null);
 
 /** Waits until no run of this product is queued or running: a row written on the Data screen queues one (ADR 0133). */
 export const productRunsSettled = (db: Kysely<Database>, styleCode: string): Promise<void> => runsSettled(db, styleCode);
 
+/** `styleCode` null: the runs that name no product (the catalogue's and the lists'). */
 async function runsSettled(db: Kysely<Database>, styleCode: string | null): Promise<void> {
   const active = async () =>
     (await db.selectFrom('forecast_tasks').select('id').where('style_code', styleCode === null ? 'is' : '=', styleCode).where('status', 'in', ['pending', 'running']).execute()).length;

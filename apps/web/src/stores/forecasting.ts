@@ -157,8 +157,12 @@ export const initialForecastingState: ForecastingState = {
 
 /** A single product's run takes about a tenth of a second (ADR 0182): its end is asked for every half second, for up to a minute. */
 const ORDER_RUN_POLL = { intervalMs: 500, maxAttempts: 120 };
-/** Several products' orders are counted by a catalogue run (ADR 0185): seconds on a large catalogue, so asked for every second, for up to ten minutes. */
-const BATCH_RUN_POLL = { intervalMs: 1000, maxAttempts: 600 };
+/**
+ * Several products' orders are counted by a run of those products (ADR 0187: well under two seconds
+ * for a purchase order's 500 lines), asked for every half second — for up to ten minutes, as the run
+ * may be a whole-catalogue run waiting behind another (ADR 0132) that it joined.
+ */
+const BATCH_RUN_POLL = { intervalMs: 500, maxAttempts: 1200 };
 let noticeCount = 0;
 
 type AdvicePage = { report: InventoryReport | null; message: string | null };

@@ -65,6 +65,7 @@ import * as growthPerUnit from './0660-growth-per-unit.ts';
 import * as deliveriesKeyedOnceTheDaysAreSingle from './0670-deliveries-keyed-once-the-days-are-single.ts';
 import * as productsHaveASupplier from './0680-products-have-a-supplier.ts';
 import * as reorderAdviceNamesTheSupplierAndItsTerms from './0690-reorder-advice-names-the-supplier-and-its-terms.ts';
+import * as forecastTasksOfAListOfProducts from './0710-forecast-tasks-of-a-list-of-products.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -131,4 +132,5 @@ export const migrations: Record<string, Migration> = {
   '0670-deliveries-keyed-once-the-days-are-single': deliveriesKeyedOnceTheDaysAreSingle,
   '0680-products-have-a-supplier': productsHaveASupplier,
   '0690-reorder-advice-names-the-supplier-and-its-terms': reorderAdviceNamesTheSupplierAndItsTerms,
+  '0710-forecast-tasks-of-a-list-of-products': forecastTasksOfAListOfProducts,
 };
