@@ -117,7 +117,7 @@ describe.each(backends)("a US hardware store's files on %s", (backend) => {
     ]);
     const log = await server.request(`/api/records/imports/${result.json.import_id as string}/`, { token });
     // Said on its own: the notices are what the import did not change (QA garden centre F15).
-    expect((log.json as ImportLogEntry).details.date_order).toBe('Dates were read month-first (mm/dd/yyyy).');
+    expect((log.json as ImportLogEntry).details.dates_read).toBe('Dates were read month-first (mm/dd/yyyy).');
     expect((log.json as ImportLogEntry).details.notices).toBeUndefined();
   });
 });

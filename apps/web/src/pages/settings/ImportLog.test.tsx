@@ -145,7 +145,7 @@ describe('import log undo', () => {
   it("says how a file's dates were read on its own line, not under 'on hand did not change' (QA garden centre F15)", () => {
     const till = entry('a0000000-0000-4000-8000-000000000009', 'kassa-verkopen.csv');
     const dates = 'Dates were read day-first (dd/mm/yyyy).';
-    useImportStore.setState({ selectedLogId: till.id, logDetail: { ...till, details: { ...till.details, date_order: dates }, fileContent: null } });
+    useImportStore.setState({ selectedLogId: till.id, logDetail: { ...till, details: { ...till.details, dates_read: dates }, fileContent: null } });
     renderAs('editor', [till]);
     expect(screen.getByTestId('log-date-order').textContent).toBe(dates);
     expect(screen.queryByText('Imported, but on hand did not change')).toBeNull();

@@ -86,9 +86,9 @@ function LogDetail() {
               {t('import.detail.finished')}: {formatTime(detail.finishedAt)}
             </Text>
           </Group>
-          {detail.details.date_order ? (
+          {detail.details.dates_read ? (
             <Text size="sm" data-testid="log-date-order">
-              {detail.details.date_order}
+              {detail.details.dates_read}
             </Text>
           ) : null}
           {detail.undone ? (
