@@ -54,6 +54,15 @@ describe('the first account of a new server', () => {
     await page.getByLabel('Repeat the password').press('Enter');
     await page.waitForURL('**/app/home');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    // The empty dashboard's link opens Settings at Data integration, not at its top (QA garden
+    // centre F1); without demo products the page's contents offer no Demo data link (F2).
+    await page.getByRole('link', { name: 'Go to Settings → Data integration' }).click();
+    await page.waitForURL('**/app/settings#data-integration-title');
+    const dataIntegration = page.getByRole('heading', { name: 'Data integration', level: 2 });
+    await expect.poll(() => dataIntegration.evaluate((heading) => heading.getBoundingClientRect().top)).toBeLessThan(200);
+    const contents = page.getByRole('navigation', { name: 'Settings sections' });
+    expect(await contents.getByRole('link').allTextContents()).not.toContain('Demo data');
+    expect(await contents.getByRole('link', { name: 'Data integration' }).count()).toBe(1);
     // An administrator: Settings lists the users, this one among them.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
     await page.waitForURL('**/app/settings');

@@ -7,7 +7,7 @@ import { BrowserRouter } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import { App } from './App.tsx';
 import { initI18n } from './i18n.ts';
-import { readableContrast } from './theme.ts';
+import { appTheme, readableContrast } from './theme.ts';
 import { followOtherTabs, useSessionStore } from './stores/session.ts';
 
 void initI18n();
@@ -19,7 +19,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider cssVariablesResolver={readableContrast}>
+    <MantineProvider theme={appTheme} cssVariablesResolver={readableContrast}>
       <BrowserRouter>
         <App />
       </BrowserRouter>

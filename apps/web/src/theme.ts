@@ -1,4 +1,5 @@
-import type { CSSVariablesResolver } from '@mantine/core';
+import type { FocusEvent, KeyboardEvent, MouseEvent } from 'react';
+import { createTheme, Select, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * WCAG 2 AA contrast (4.5:1) on every screen (ADR 0163): Mantine's dimmed gray (#868e96), its
@@ -22,4 +23,36 @@ export const readableContrast: CSSVariablesResolver = () => ({
     '--mantine-color-yellow-light-color': 'var(--mantine-color-dark-7)',
   },
   dark: {},
+});
+
+/** Inputs focused by the press of a pointer still held: its release would put the caret where it was let go. */
+const focusedByPress = new WeakSet<HTMLInputElement>();
+
+/**
+ * A searchable select shows its choice in the box (a product, a supplier, a currency); clicked and
+ * typed into, the typing landed inside that text ("KERST-302 — Nordmann kerstamaryllisboom") and
+ * nothing was found. Focusing the box selects its text, as a spreadsheet's cell or a browser's
+ * address bar does, so what is typed replaces it; Tab did so already. A box that cannot be typed
+ * into (a select without search) is left alone.
+ */
+export const typingReplacesTheChoice = {
+  onFocus: (event: FocusEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    if (input.readOnly) return;
+    input.select();
+    focusedByPress.add(input);
+  },
+  onMouseUp: (event: MouseEvent<HTMLInputElement>) => {
+    if (!focusedByPress.delete(event.currentTarget)) return;
+    event.preventDefault();
+  },
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+    focusedByPress.delete(event.currentTarget);
+  },
+};
+
+export const appTheme = createTheme({
+  components: {
+    Select: Select.extend({ defaultProps: typingReplacesTheChoice }),
+  },
 });

@@ -167,7 +167,10 @@ export const importLogEntry = z.object({
       row_error_count: z.number().int().optional(),
       refused_choices: z.array(refusedChoices).optional(),
       warnings: z.array(importWarning).optional(),
+      /** What the import did not change though it wrote (the result's `notices`). */
       notices: z.array(z.string()).optional(),
+      /** How the file's dates were read when it did not say, in words: "Dates were read day-first (dd/mm/yyyy)." (logs before 2026-12-06 held it among the notices). */
+      dates_read: z.string().optional(),
       replaced_sales: replacedSales.optional(),
       sales_written: salesWritten.optional(),
       stock_written: stockWritten.optional(),

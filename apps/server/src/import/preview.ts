@@ -72,10 +72,10 @@ const SYNONYMS: Record<string, string[]> = {
   // lists is one it sells, and an order rounded too little is corrected where one too large is paid.
   order_multiple: ['ordermultiple', 'ordermultiples', 'orderincrement', 'casesize', 'casequantity', 'caseqty', 'casepack', 'packsize', 'packquantity', 'packqty', 'cartonsize', 'cartonquantity', 'cartonqty',
     'unitspercase', 'unitspercarton', 'unitscarton', 'unitsperpack', 'qtypercase', 'qtypercarton', 'innerpack', 'innerpackqty', 'innerqty', 'innerquantity', 'outerpack', 'outerpackqty', 'outerqty', 'outerquantity',
-    'vpe', 'verpackungseinheit', 'gebindegroße', 'gebindegrosse', 'gebindemenge', 'colisage', 'pcb', 'uniteparcolis', 'unidadesporcaja', 'unidadesporbulto', 'verpakkingseenheid', 'pezziperconfezione', 'pezziperimballo'],
+    'vpe', 'verpackungseinheit', 'gebindegroße', 'gebindegrosse', 'gebindemenge', 'colisage', 'pcb', 'uniteparcolis', 'unidadesporcaja', 'unidadesporbulto', 'verpakkingseenheid', 'colli', 'colliinhoud', 'collo', 'besteleenheid', 'pezziperconfezione', 'pezziperimballo'],
   min_order_quantity: ['minorderquantity', 'minimumorderquantity', 'moq', 'minorder', 'minimumorder', 'minorderqty', 'minimumorderqty', 'minqty', 'minimumqty', 'minquantity', 'minimumquantity',
     'mindestbestellmenge', 'minbestellmenge', 'mindestmenge', 'mindestabnahme', 'mindestabnahmemenge', 'qteminimum', 'qtemin', 'quantiteminimum', 'quantiteminimale', 'quantiteminimumdecommande', 'minimumdecommande', 'commandeminimum',
-    'pedidominimo', 'cantidadminima', 'minimumbestelling', 'minimalebestelhoeveelheid', 'minimumbestelhoeveelheid', 'ordineminimo', 'quantitaminima', 'lottominimo'],
+    'pedidominimo', 'cantidadminima', 'minimumbestelling', 'minimalebestelhoeveelheid', 'minimumbestelhoeveelheid', 'minimaleafname', 'minimumafname', 'ordineminimo', 'quantitaminima', 'lottominimo'],
   // Who the product is bought from (ADR 0184): by a whole name only (WHOLE_NAMES_ONLY), so a
   // supplier's own code for the item ("Supplier SKU", "Vendor code") is never taken as its name.
   supplier: ['supplier', 'suppliername', 'mainsupplier', 'preferredsupplier', 'primarysupplier', 'vendor', 'vendorname', 'preferredvendor',

@@ -316,8 +316,8 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     };
     outcome = {
       status: 'success',
-      // The log shows no message: the date order detected is one of its notices.
-      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}), ...(notices.length || dateOrder ? { notices: [...notices, ...(dateOrder ? [dateOrder] : [])] } : {}), ...(replacedSales ? { replaced_sales: replacedSales } : {}), ...(written.salesWritten ? { sales_written: written.salesWritten } : {}), ...(written.stockWritten ? { stock_written: written.stockWritten } : {}) },
+      // The log shows no message: the date order detected is said on its own, not among the notices of what did not change.
+      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}), ...(notices.length ? { notices } : {}), ...(dateOrder ? { dates_read: dateOrder } : {}), ...(replacedSales ? { replaced_sales: replacedSales } : {}), ...(written.salesWritten ? { sales_written: written.salesWritten } : {}), ...(written.stockWritten ? { stock_written: written.stockWritten } : {}) },
       errorMessage: null,
     };
     return result;

@@ -44,6 +44,21 @@ describe.each(backends)('named queries on %s', (backend) => {
     }
   });
 
+  it('counts a product sold by the kg to the gram: 12.5 kg sold and 2.25 kg on order are not rounded (QA garden centre F14)', async () => {
+    const db = server.database.db;
+    const product = await db.selectFrom('data.products').select('id').where('product_code', '=', 'Q-2').executeTakeFirstOrThrow();
+    const { yesterday } = await db.selectNoFrom(sql<string>`(current_date - 1)::text`.as('yesterday')).executeTakeFirstOrThrow();
+    await db.insertInto('data.sales').values([{ product_id: product.id, date: yesterday, quantity: 12.5 }]).execute();
+    await db.insertInto('data.deliveries').values([{ product_id: product.id, expected_date: yesterday, quantity: 2.25, status: 'scheduled' }]).execute();
+    try {
+      expect((await server.request('/api/queries/queries/units_sold_last_30_days/', { token })).json).toEqual([{ id: product.id, value: 12.5 }]);
+      expect((await server.request('/api/queries/queries/stock_on_order/', { token })).json).toEqual([{ id: product.id, value: 2.25 }]);
+    } finally {
+      await db.deleteFrom('data.sales').where('product_id', '=', product.id).execute();
+      await db.deleteFrom('data.deliveries').where('product_id', '=', product.id).execute();
+    }
+  });
+
   it.each([
     ['an unknown query', '/api/queries/queries/nope/'],
     ['a parameter of the wrong type', '/api/queries/queries/low_stock_products/?threshold=many'],

@@ -698,7 +698,8 @@ describe('built-in report generator over a known dataset', () => {
       [...groupSum(rows, (s) => `${monthStart(s.date)}|${productOf(s.code).category}`).entries()]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([key, units_sold]) => ({ month: key.split('|')[0], category: key.split('|')[1], units_sold }));
-    for (const question of ['units sold per month by category', 'units sold by month and category']) {
+    // A product group is the shop's word for a category (QA garden centre F11: "by group" was not used).
+    for (const question of ['units sold per month by category', 'units sold by month and category', 'units sold per month by group', 'units sold per month by product group']) {
       const report = await write(question);
       expect(report, question).toMatchObject({ success: true, title: 'Units sold by month and category (all time)', notice: null });
       expect(report.chart_config).toMatchObject({ type: 'line', x_field: 'month', series: [{ field: 'units_sold' }], group_field: 'category' });

@@ -261,6 +261,11 @@ describe('preview and the mapping builder', () => {
     expect(store().previewData?.rows[0]?.values).toEqual({ product_code: 'product_code-1', name: 'name-1', current_stock: 'current_stock-1' });
     await store().submit();
     expect(uploadFields).toMatchObject({ mapping_name: 'your column choices', mapping_config: JSON.stringify({ entities: { products: { field_mappings: proposal } } }) });
+    // Imported, the file is gone: the sentence about it goes too (QA garden centre F5), and a file cleared by hand takes it along.
+    expect(store()).toMatchObject({ selectedFile: null, mappingNotice: null });
+    useImportStore.setState({ mappingNotice: 'Mapping Product catalogue CSV reads columns this file lacks (product_code).' });
+    await store().selectFile(null);
+    expect(store().mappingNotice).toBeNull();
   });
 
   it("the row of column names: a draft built on a title's names is proposed afresh from the row chosen, which goes with the preview, the draft and the import", async () => {

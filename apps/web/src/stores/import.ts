@@ -258,7 +258,8 @@ export const useImportStore = create<ImportStore>()((set, get) => {
 
     selectFile: async (file) => {
       ++previewSequence;
-      set({ selectedFile: file, previewData: null, error: null, errorDetail: null, result: null, ...noUploadErrors });
+      // The mapping notice spoke of the file: without one, it has nothing to say.
+      set({ selectedFile: file, previewData: null, error: null, errorDetail: null, result: null, ...noUploadErrors, ...(file ? {} : { mappingNotice: null }) });
       if (file) await get().generatePreview();
     },
 
@@ -389,7 +390,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
         });
         polling = false;
         // Spec §4: success clears the preview and the error (and the file the preview was of).
-        set({ isUploading: false, result, resultFileName: file.name, previewData: null, selectedFile: null, error: null, errorDetail: null, serverProgress: { rowsDone: result.counts.rows, bytesDone: file.size, bytesTotal: file.size } });
+        set({ isUploading: false, result, resultFileName: file.name, previewData: null, selectedFile: null, mappingNotice: null, error: null, errorDetail: null, serverProgress: { rowsDone: result.counts.rows, bytesDone: file.size, bytesTotal: file.size } });
         void get().loadLogs();
         return result;
       } catch (caught) {

@@ -98,7 +98,8 @@ const BY_PRODUCT = orGerman(
   /\b(by|per|each|every|and) (product|item|sku)s?\b|\bproducts? by\b(?! (the )?(day|week|month|quarter|year|weekday|categor))|\bwhich products\b|\b(top|bottom|best|worst|slowest|fastest)[- ]?(\d+ )?(selling )?(products|items|sellers|produkte|artikel)\b|\bbest[- ]sell|\bworst[- ]sell/,
   '(?:nach|pro|je) (?:produkt|produkten|artikel|artikeln)',
 );
-const BY_CATEGORY = /\b(by|per|each|every|and) categor(y|ies)\b|\bcategories\b|\bcategory breakdown\b|\b(nach|pro|je) kategorien?\b|\bkategorien\b/;
+// A shop's own word for its categories is often "group" (a till's Groep, Warengruppe): "per month by product group".
+const BY_CATEGORY = /\b(by|per|each|every|and) (product )?(categor(y|ies)|groups?)\b|\bcategories\b|\bproduct groups\b|\bcategory breakdown\b|\b(nach|pro|je) (kategorien?|warengruppen?)\b|\bkategorien\b/;
 
 /**
  * The breakdown, and a category or product beside a time one ("units sold per month by category",

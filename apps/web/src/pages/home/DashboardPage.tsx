@@ -239,7 +239,7 @@ function EmptyDashboard() {
         <List.Item>{t('dashboard.empty.sales')}</List.Item>
         <List.Item>{t('dashboard.empty.stock')}</List.Item>
       </List>
-      <Anchor component={Link} to="/app/settings" c="blue.8" underline="always">
+      <Anchor component={Link} to="/app/settings#data-integration-title" c="blue.8" underline="always">
         {t('dashboard.empty.link')}
       </Anchor>
     </EmptyState>

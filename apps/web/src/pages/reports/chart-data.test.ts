@@ -38,8 +38,25 @@ describe('report chart data', () => {
       { month: '2025-01-01', product: 'B', units: 2 },
       { month: '2025-02-01', product: 'A', units: 3 },
     ]);
-    expect(data.rows).toEqual([{ month: '2025-01-01', A: 1, B: 2 }, { month: '2025-02-01', A: 3 }]);
+    expect(data.rows).toEqual([{ month: '2025-01-01', A: 1, B: 2 }, { month: '2025-02-01', A: 3, B: 0 }]);
     expect(data.series.map((s) => s.key)).toEqual(['A', 'B']);
+  });
+
+  it('draws a month a group has no row in as 0, not a line across the gap, and keeps a null the SQL gave (QA garden centre F13)', () => {
+    // Sales per month by category: Christmas trees sell in December only, so the other months have no row of theirs.
+    const data = buildChartData({ ...base, type: 'line', x_field: 'month', series: [{ field: 'units' }], group_field: 'category' }, [
+      { month: '2025-12-01', category: 'Kerstbomen', units: 300 },
+      { month: '2025-12-01', category: 'Vogelvoer', units: 40 },
+      { month: '2026-01-01', category: 'Vogelvoer', units: 45 },
+      { month: '2026-02-01', category: 'Vogelvoer', units: null },
+      { month: '2026-12-01', category: 'Kerstbomen', units: 280 },
+    ]);
+    expect(data.rows).toEqual([
+      { month: '2025-12-01', Kerstbomen: 300, Vogelvoer: 40 },
+      { month: '2026-01-01', Kerstbomen: 0, Vogelvoer: 45 },
+      { month: '2026-02-01', Kerstbomen: 0, Vogelvoer: null },
+      { month: '2026-12-01', Kerstbomen: 280, Vogelvoer: 0 },
+    ]);
   });
 
   it('proposes charts from column types', () => {

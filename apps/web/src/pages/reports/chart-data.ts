@@ -65,7 +65,11 @@ export function buildChartData(config: ChartConfig, rows: ResultRow[]): ChartDat
       point[group] = asNumber(row[valueField]);
       byX.set(key, point);
     }
-    return { rows: [...byX.values()], series: groups.map((group) => ({ key: group, label: group, money: isMoney(valueField) })) };
+    // A group without a row at an x had nothing there (a SQL `group by` writes no row for a month a
+    // category sold nothing in): 0, as a spreadsheet's pivot or Metabase draws it. Left empty, the
+    // line ran across the gap, and December's Christmas trees seemed to sell all year.
+    const points = [...byX.values()].map((point) => ({ ...Object.fromEntries(groups.map((group) => [group, 0])), ...point }));
+    return { rows: points, series: groups.map((group) => ({ key: group, label: group, money: isMoney(valueField) })) };
   }
   return {
     rows: ordered.map((row) => ({

@@ -10,7 +10,8 @@ import { normalizeError } from '../../api/errors.ts';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
 import { ConfirmButtons } from '../../components/ConfirmButtons.tsx';
 
-export function DemoDataPanel() {
+/** `onShownChange`: whether the panel is on the screen, so the page's contents link to it only then. */
+export function DemoDataPanel({ onShownChange }: { onShownChange?: (shown: boolean) => void }) {
   const { t } = useTranslation();
   const [demo, setDemo] = useState<DemoDataResponse | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -18,6 +19,8 @@ export function DemoDataPanel() {
   const [error, setError] = useState<string | null>(null);
   const [removed, setRemoved] = useState<string | null>(null);
   const rememberDialogOpener = useDialogFocusReturn(confirming);
+  const shown = removed === null && demo !== null && demo.products > 0;
+  useEffect(() => onShownChange?.(shown), [shown, onShownChange]);
 
   useEffect(() => {
     // Nothing to say when it cannot be read: the panel is an offer, not a screen of its own.

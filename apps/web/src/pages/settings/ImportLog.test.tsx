@@ -142,6 +142,15 @@ describe('import log undo', () => {
     expect(screen.getByTestId('undo-confirm').textContent).toBe('Every count this file wrote was the same before it: nothing will change.');
   });
 
+  it("says how a file's dates were read on its own line, not under 'on hand did not change' (QA garden centre F15)", () => {
+    const till = entry('a0000000-0000-4000-8000-000000000009', 'kassa-verkopen.csv');
+    const dates = 'Dates were read day-first (dd/mm/yyyy).';
+    useImportStore.setState({ selectedLogId: till.id, logDetail: { ...till, details: { ...till.details, dates_read: dates }, fileContent: null } });
+    renderAs('editor', [till]);
+    expect(screen.getByTestId('log-date-order').textContent).toBe(dates);
+    expect(screen.queryByText('Imported, but on hand did not change')).toBeNull();
+  });
+
   it('offers a viewer no Undo', () => {
     renderAs('viewer', [entry('a0000000-0000-4000-8000-000000000001', 'till2.csv')]);
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();

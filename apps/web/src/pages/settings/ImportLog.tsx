@@ -86,6 +86,11 @@ function LogDetail() {
               {t('import.detail.finished')}: {formatTime(detail.finishedAt)}
             </Text>
           </Group>
+          {detail.details.dates_read ? (
+            <Text size="sm" data-testid="log-date-order">
+              {detail.details.dates_read}
+            </Text>
+          ) : null}
           {detail.undone ? (
             <Text size="sm" data-testid="log-detail-undone">
               {t('import.detail.undone', { at: formatTime(detail.undone.at), by: detail.undone.by ? t('import.detail.undoneBy', { user: detail.undone.by }) : '', message: detail.undone.message })}

@@ -3,7 +3,7 @@
 // administrators, the shop's currency, the demo data's removal, the import entities' configuration
 // and the users.
 import './mantine-styles.ts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PREVIEW_ROWS } from '@stockwise/contract';
@@ -88,6 +88,8 @@ export default function SettingsPage() {
   const { loadMappings, loadLogs } = useImportStore.getState();
   const canImport = useCan('editor');
   const isAdmin = useCan('admin');
+  // A shop without the demo products has no Demo data panel: the contents leave its link out.
+  const [demoDataShown, setDemoDataShown] = useState(false);
 
   // Spec §5: nothing is fetched until the session has loaded and the user is logged in.
   useEffect(() => {
@@ -103,7 +105,7 @@ export default function SettingsPage() {
       <Title order={1}>{t('nav.settings')}</Title>
       <SettingsContents
         sections={[
-          { headingId: 'demo-data-title', titleKey: 'demoData.title', shown: isAdmin },
+          { headingId: 'demo-data-title', titleKey: 'demoData.title', shown: isAdmin && demoDataShown },
           { headingId: 'shop-title', titleKey: 'shop.title', shown: isAdmin },
           { headingId: 'data-integration-title', titleKey: 'import.title', shown: true },
           { headingId: 'import-log-title', titleKey: 'import.log.title', shown: true },
@@ -112,7 +114,7 @@ export default function SettingsPage() {
           { headingId: 'users-title', titleKey: 'users.title', shown: isAdmin },
         ]}
       />
-      {isAdmin && <DemoDataPanel />}
+      {isAdmin && <DemoDataPanel onShownChange={setDemoDataShown} />}
       {isAdmin && <ShopPanel />}
       <Paper withBorder p="md" component="section" aria-labelledby="data-integration-title">
         <Stack gap="md">
