@@ -71,7 +71,7 @@ describe.each(backends)('the assistant by supplier on %s', (backend) => {
   afterAll(() => server.stop());
 
   it("narrows the reorder report to the supplier named after from, for or von, named first, without a supplier column, its button creating that supplier's orders", async () => {
-    for (const question of ['reorder report for Acme Wholesale', 'what should I order from acme wholesale?', 'Reorder report for supplier ACME WHOLESALE']) {
+    for (const question of ['reorder report for Acme Wholesale', 'what should I order from acme wholesale?', 'Reorder report for supplier ACME WHOLESALE', 'wat moet ik bestellen bij Acme Wholesale?', 'wat moet ik bestellen bij de leverancier acme wholesale']) {
       const answer = await ask(question);
       expect(answer.content, question).toMatch(/^Reorder report for Acme Wholesale: 2 advised orders, 16 units/);
       expect(answer.content, question).not.toContain('I did not use');

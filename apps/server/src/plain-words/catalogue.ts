@@ -188,15 +188,15 @@ export function unmatchedProductWords(question: string, unused: string[]): strin
 export const noProductMatches = (words: string[]) => `No product or category matches "${words.join(' ')}": showing all products.`;
 
 /** The words a question calls a supplier by before its name: "supplier", "vendor", "Lieferant(en)", "leverancier". */
-const SUPPLIER_WORD = '(?:the |our |dem |den |der )?(?:suppliers?|vendors?|lieferant(?:en)?|leveranciers?) ';
-/** Words before a supplier's name that can only mean the supplier: "from", "von", "vom", "bei", "van", or "(for) supplier". */
-const SUPPLIER_LEAD = `(?:(?:from|von|vom|bei|van) (?:the |our |dem |den |der )?(?:${SUPPLIER_WORD})?|(?:for )?${SUPPLIER_WORD})`;
+const SUPPLIER_WORD = '(?:the |our |dem |den |der |de |onze )?(?:suppliers?|vendors?|lieferant(?:en)?|leveranciers?) ';
+/** Words before a supplier's name that can only mean the supplier: "from", "von", "vom", "bei", "van", "bij" (Dutch: "bestellen bij"), or "(for) supplier". */
+const SUPPLIER_LEAD = `(?:(?:from|von|vom|bei|van|bij) (?:the |our |dem |den |der |de |onze )?(?:${SUPPLIER_WORD})?|(?:for )?${SUPPLIER_WORD})`;
 
 /** A supplier a question names, and the pattern of its words (with the words before it) that the answer uses when it narrows to it. */
 export type NamedSupplier = { supplier: string; pattern: RegExp };
 
 /**
- * The known supplier the words name after "from", "von", "bei", "van" or "supplier" — or after "for"
+ * The known supplier the words name after "from", "von", "bei", "van", "bij" or "supplier" — or after "for"
  * when its name is no word of the products' names ("reorder report for Brakes Bros", but "what runs
  * out for mugs" asks about the mugs, whoever supplies them) — whole words, case aside, the longest
  * name first; null when none. `isProductWords`: whether words name products by a word of their names.
