@@ -114,6 +114,15 @@ describe('the forecast explained', () => {
     expect(screen.getByTestId('accuracy').textContent).toContain('Typical daily error ≈ 1 unit.');
   });
 
+  it('says a backtest over days without sales measures nothing, not "error ≈ 0, 100% smaller than guessing" (QA garden centre F8)', () => {
+    const base = forecastFixture();
+    renderExplanation(forecastFixture({ metrics: { ...base.metrics, accuracy: { mase: 0, smape: 0, mae: 0 } } }));
+    const accuracy = screen.getByTestId('accuracy').textContent;
+    expect(accuracy).toContain('tested on recent days the product sold next to nothing on');
+    expect(accuracy).not.toContain('smaller than');
+    expect(accuracy).not.toContain('Typical daily error');
+  });
+
   it('advises no order for a product that has not sold since it was listed, and says the lists leave it out', () => {
     const base = forecastFixture();
     renderExplanation(

@@ -99,6 +99,9 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
   // stockout nor an order quantity can be told — said, rather than "no stockout expected".
   const stockUnknown = forecast.forecast.stock.length === 0;
 
+  // A backtest over weeks the product sold (next to) nothing in — a bedding plant tested in winter —
+  // is "error ≈ 0, 100 % smaller than guessing": true of those weeks, and no measure of its season.
+  const quietBacktest = finite(accuracy.mae) && accuracy.mae < 0.005;
   const maseComparison = (() => {
     if (!finite(accuracy.mase)) return null;
     const percent = Math.round(Math.abs(1 - accuracy.mase) * 100);
@@ -185,8 +188,14 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
           <Text fw={600}>{t('forecasting.explain.accuracyTitle')}</Text>
           {finite(accuracy.mae) && maseComparison ? (
             <List size="sm" spacing={2} data-testid="accuracy">
-              <List.Item>{t('forecasting.explain.mae', { error: quantityWords(accuracy.mae, unit, t, two) })}</List.Item>
-              <List.Item>{t('forecasting.explain.versusNaive', { comparison: maseComparison })}</List.Item>
+              {quietBacktest ? (
+                <List.Item>{t('forecasting.explain.quietBacktest')}</List.Item>
+              ) : (
+                <>
+                  <List.Item>{t('forecasting.explain.mae', { error: quantityWords(accuracy.mae, unit, t, two) })}</List.Item>
+                  <List.Item>{t('forecasting.explain.versusNaive', { comparison: maseComparison })}</List.Item>
+                </>
+              )}
               {finite(accuracy.coverage95) ? <List.Item>{t('forecasting.explain.coverage', { percent: Math.round(accuracy.coverage95 * 100) })}</List.Item> : null}
             </List>
           ) : (
