@@ -10,7 +10,7 @@ import { inventoryTotals } from '../dashboard/repo.ts';
 import { readCurrency } from '../shop/repo.ts';
 import { hasOrder, isDueBy, orderAdvice, orderQuantities, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
-import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
+import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spanTooLong, spokenPeriod, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { readSupplierNames } from '../suppliers/service.ts';
 import { askedSupplier, DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, readSupplier, unmatchedProductWords, type NamedSupplier, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
@@ -1327,6 +1327,8 @@ export async function answerText(db: Db, question: string, today: string, dateOr
   // "Sales on 31/11/2025": no such day, and no figures for another period (QA5 #20).
   const impossible = impossibleDate(reading.text, today, reading.dateOrder);
   if (impossible) return { blocks: [text(`${impossible} Ask again with a day of the calendar.`)] };
+  const tooLong = spanTooLong(reading.text);
+  if (tooLong) return { blocks: [text(tooLong)] };
   const leading: string[] = [];
   const answered = await answerReading(db, reading, products, today, leading);
   if (!answered) return { blocks: [text(`I don't know how to answer that from the data. ${READS} ${helpFor(dateOrder)}`)] };

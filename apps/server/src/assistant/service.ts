@@ -9,7 +9,7 @@ import { AppError, validationError } from '../http/errors.ts';
 import { logError } from '../log.ts';
 import { insertTask } from '../dashboard/repo.ts';
 import { readSupplierNames } from '../suppliers/service.ts';
-import { comparisonOf, describePeriod, dueWindowOf, impossibleDate, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readPeriodBefore, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
+import { comparisonOf, describePeriod, dueWindowOf, impossibleDate, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readPeriodBefore, readQuietSpan, readWindow, spanTooLong, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { OVERSTOCK_DAYS, readCategory, readNameWord, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { Reading } from '../plain-words/reading.ts';
@@ -279,7 +279,7 @@ async function forPeriod(ctx: AssistantContextDeps, args: Record<string, unknown
 
 /** A date that is no day of the calendar ("31/11/2025") is refused with it, never read as another period (QA5 #20). */
 function refuseImpossibleDate(reading: Reading, today: string): void {
-  const impossible = impossibleDate(reading.text, today, reading.dateOrder);
+  const impossible = impossibleDate(reading.text, today, reading.dateOrder) ?? spanTooLong(reading.text);
   if (impossible) throw validationError(impossible);
 }
 

@@ -215,6 +215,23 @@ export function impossibleDate(text: string, today: string, order: DateOrder = D
   return null;
 }
 
+/** The longest span a question may look back or ahead over: a century ("the last 99999999 days" reached before year 1, a database error). */
+const MOST_SPAN_MONTHS = 1200;
+const MONTHS_IN: Record<PeriodUnit, number> = { day: 12 / 365.25, week: (7 * 12) / 365.25, month: 1, quarter: 3, year: 12 };
+
+/** Said of "the last / next N days, weeks, months…" (English, German, Dutch) longer than a century; null when none is. */
+export function spanTooLong(text: string): string | null {
+  const spans = new RegExp(`\\b(?:last|past|previous|next|coming|letzten|vergangenen|nächsten|kommenden|afgelopen|laatste|vorige|volgende|komende) (\\d+) (day|week|month|quarter|year|${GERMAN_UNIT_WORDS}|${DUTCH_UNIT_WORDS})s?\\b`, 'gi');
+  for (const match of text.matchAll(spans)) {
+    const word = (match[2] as string).toLowerCase();
+    const unit = word in MONTHS_IN ? (word as PeriodUnit) : unitOfWord(word);
+    if (Number(match[1]) * MONTHS_IN[unit] > MOST_SPAN_MONTHS) {
+      return `"${match[0]}" is more than a century: ask about at most the last or next 100 years (1,200 months, 36,500 days).`;
+    }
+  }
+  return null;
+}
+
 /** "Between 1/12 and 24/12", "from 28/12/2025 to 3/1/2026": two dates, both included. */
 const DATES_RANGE = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`);
 

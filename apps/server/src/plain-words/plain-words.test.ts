@@ -1,6 +1,6 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
-import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, easterSunday, formatRange, impossibleDate, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
+import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, easterSunday, formatRange, impossibleDate, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spanTooLong, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
 import { missedPhrase, readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 import { type DateOrder } from '@stockwise/contract';
@@ -729,6 +729,16 @@ describe("a garden centre's weekends, Easter, deadlines and impossible dates (QA
     expect(said('sales between 1/11 and 31/11')).toBe('There is no 31 November. November has 30 days.');
     expect(said('sales by 30/02')).toBe('There is no 30 February. February has at most 29 days.');
     for (const fine of ['sales on 30/11/2025', 'sales on 29/02/2024', 'sales on 29/02', 'sales on 12/31/2025', '50/50 compost mix', 'sales of 2.75 kg bags', 'sales in 2025']) expect(said(fine), fine).toBeNull();
+  });
+
+  it('names a span past a century instead of reading back before year 1 (a database error answered as a 400)', () => {
+    const said = (question: string) => spanTooLong(Reading.of(question).text);
+    expect(said('slow movers in the last 99999999 days')).toBe('"last 99999999 days" is more than a century: ask about at most the last or next 100 years (1,200 months, 36,500 days).');
+    expect(said('top sellers over the past 101 years')).toMatch(/^"past 101 years" is more than a century/);
+    expect(said('what runs out in the next 5300 weeks')).toMatch(/^"next 5300 weeks" is more than a century/);
+    expect(said('verkauft in den letzten 1300 Monaten')).toMatch(/^"letzten 1300 monaten" is more than a century/);
+    expect(said('verkocht in de afgelopen 40000 dagen')).toMatch(/^"afgelopen 40000 dagen" is more than a century/);
+    for (const fine of ['sales in the last 36500 days', 'sales over the last 100 years', 'sales in the last 400 quarters', 'top 5000 sellers in the last 30 days', 'sales in the last 30 days']) expect(said(fine), fine).toBeNull();
   });
 
   it('names an impossible slashed date in the asker\'s order: month-first for en-US, dotted dates day-first whatever the language', () => {
