@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { INVENTORY_REPORT_COLUMNS, inventoryReportFileName, inventoryReportRow, supplierFileName } from './forecast-sheets.ts';
 import type { ReportProduct } from './forecasting.ts';
 
-const product: ReportProduct = { styleCode: 'HWB-24', name: 'Hot-water bottle', currentStock: 4, onHand: null, unit: null, unitCost: 3, leadTimeDays: 7, firstStockout: '2026-01-09', stockoutType: 'stockForecast', reorderPoint: 30, orderQuantity: 48, orderBy: '2026-01-03', model: 'SBA', urgencyDays: 2, recentDemand: 40, shortHistory: false };
+const product: ReportProduct = { styleCode: 'HWB-24', name: 'Hot-water bottle', currentStock: 4, onHand: null, unit: null, unitCost: 3, leadTimeDays: 7, firstStockout: '2026-01-09', stockoutType: 'stockForecast', reorderPoint: 30, orderQuantity: 48, orderBy: '2026-01-03', model: 'SBA', urgencyDays: 2, recentDemand: 40, shortHistory: false, arrivalDate: '2026-01-08' };
 const headers = INVENTORY_REPORT_COLUMNS.map((column) => column.header);
 /** A row's cells by header, from "order quantity" to "order by". */
 const orderCells = (row: ReturnType<typeof inventoryReportRow>) => Object.fromEntries(headers.map((header, at) => [header, row[at]]).slice(headers.indexOf('order quantity'), headers.indexOf('order by') + 1));

@@ -118,7 +118,7 @@ export function supplierFileName(base: string, supplier?: string | null): string
 export const inventoryReportFileName = (timestamp: string, supplier?: string | null): string => supplierFileName(`inventory-report-${timestamp.slice(0, 10)}`, supplier);
 
 /** One product of the inventory report, as a line of INVENTORY_REPORT_COLUMNS. */
-export const inventoryReportRow = (product: ReportProduct): (string | number | null)[] => [
+export const inventoryReportRow = (product: Omit<ReportProduct, 'arrivalDate'>): (string | number | null)[] => [
   product.styleCode,
   product.name,
   product.supplier ?? null,

@@ -206,10 +206,17 @@ export const reportProduct = z.object({
    * the rows with an order to place.
    */
   onOrderArrives: z.string().optional(),
+  /**
+   * The day an order placed today (the shop's today) is proposed to arrive: after the lead time, on
+   * the first day the shop is open (its closed weekdays, public holidays and closed days, as the
+   * order-by date is moved, ADR 0169) — the Record order dialogs' proposal (ADR 0182, amendment
+   * 2026-12-06). Read for the page's rows only.
+   */
+  arrivalDate: z.string(),
 });
 export type ReportProduct = z.infer<typeof reportProduct>;
-/** A product on the whole order list (the assistant's answer): without `shortHistory`, which is read a page (or a download's batch) at a time. */
-export type ListedOrder = Omit<ReportProduct, 'shortHistory'>;
+/** A product on the whole order list (the assistant's answer): without `shortHistory` and `arrivalDate`, which are read a page (or a download's batch) at a time. */
+export type ListedOrder = Omit<ReportProduct, 'shortHistory' | 'arrivalDate'>;
 export const DEFAULT_REPORT_PAGE_SIZE = 50;
 export const DEFAULT_INACTIVE_DAYS = 90;
 /** The longest supplier name a product holds (its column's, migration 0680). */

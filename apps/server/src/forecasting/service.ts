@@ -770,7 +770,11 @@ function countOf(pair: string | null): { units: number; date: string } | null {
 export async function getLatestInventoryReport(ctx: ForecastingContext, query: ReportQuery): Promise<InventoryReport | null> {
   const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, inactiveDays: query.inactive_days, supplier: query.supplier, page: { number: query.page, size: query.page_size } });
   if (!advice) return null;
-  const shortHistory = await shortHistoryProducts(ctx.db, advice.products.map((product) => product.productId));
+  const today = dayInTimeZone(Date.now(), await shopTimeZone(ctx.db));
+  const [shortHistory, arrivals] = await Promise.all([
+    shortHistoryProducts(ctx.db, advice.products.map((product) => product.productId)),
+    arrivalDays(ctx.db, today, advice.products.map((product) => product.leadTimeDays)),
+  ]);
   return {
     id: advice.task.id,
     type: 'inventory',
@@ -791,7 +795,7 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     suppliers: advice.suppliers,
     // The filter in its supplier's one spelling (ADR 0186): "acme" asked is ACME's list.
     ...(advice.supplier !== undefined ? { supplier: advice.supplier } : {}),
-    products: advice.products.map(({ productId, ...product }) => ({ ...product, shortHistory: shortHistory.has(productId) })),
+    products: advice.products.map(({ productId, ...product }, i) => ({ ...product, shortHistory: shortHistory.has(productId), arrivalDate: arrivals[i]! })),
     unknown_stock: advice.unknownStock,
   };
 }

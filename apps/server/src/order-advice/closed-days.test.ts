@@ -16,6 +16,14 @@ const STOCK_LEVELS = Array.from({ length: 14 }, (_, i) => 60 + 10 * i);
 describe.each(backends)('order-by dates of a shop closed on Sundays, on %s', (backend) => {
   let server: TestServer;
   let report: InventoryReport;
+  let token: string;
+  const latestReport = async () => ((await server.request('/api/forecasting/latest-report/?page_size=500', { token })).json as { report: InventoryReport }).report;
+  /** The first day from `from` that is neither a Sunday nor one of `closed`. */
+  const firstOpenFrom = (from: number, closed: string[] = []) => {
+    let offset = from;
+    while (weekdayOf(day(offset)) === 0 || closed.includes(day(offset))) offset += 1;
+    return day(offset);
+  };
 
   beforeAll(async () => {
     server = await startTestServer(backend);
@@ -35,9 +43,9 @@ describe.each(backends)('order-by dates of a shop closed on Sundays, on %s', (ba
       .insertInto('data.stock_snapshots')
       .values(products.map((product) => ({ product_id: product.id, date: day(-1), stock_level: Number(product.product_code.slice('CUPS-'.length)) })))
       .execute();
-    const token = (await signUpUser(server)).access;
+    token = (await signUpUser(server)).access;
     expect(await forecastClient(server, token).run()).toMatchObject({ status: 'completed' });
-    report = ((await server.request('/api/forecasting/latest-report/?page_size=500', { token })).json as { report: InventoryReport }).report;
+    report = await latestReport();
   });
   afterAll(() => server.stop());
 
@@ -52,5 +60,19 @@ describe.each(backends)('order-by dates of a shop closed on Sundays, on %s', (ba
     // The Sundays' orders went to the Saturdays: more order by a Saturday than by any other day.
     const byWeekday = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ahead.filter((date) => weekdayOf(date) === weekday).length);
     expect(Math.max(...byWeekday.slice(1, 6))).toBeLessThan(byWeekday[6]!);
+  });
+
+  // QA garden centre F10: the Record order dialogs propose the row's arrivalDate (ADR 0182, amendment 2026-12-06).
+  it("proposes an order's arrival on the first day the shop is open from today plus the lead time", async () => {
+    expect(report.products.length).toBeGreaterThan(0);
+    // Today plus 7 is today's weekday: on a Sunday the learned closure moves it to the Monday.
+    for (const product of report.products) expect(product.arrivalDate).toBe(firstOpenFrom(product.leadTimeDays));
+    // The shop says it is closed on today plus 7 and the day after (a stock-take): a weekday it is
+    // otherwise open on, or the Monday after a Sunday; the arrival moves past both.
+    const closed = [day(7), day(8)];
+    expect((await server.request('/api/shop/closed-dates/', { method: 'PUT', token, body: { closedDates: closed.map((date) => ({ date, note: 'Stock-take' })) } })).status).toBe(200);
+    const later = await latestReport();
+    expect(later.products.map((product) => product.arrivalDate)).toEqual(later.products.map(() => firstOpenFrom(7, closed)));
+    expect(firstOpenFrom(7, closed) > day(8)).toBe(true);
   });
 });

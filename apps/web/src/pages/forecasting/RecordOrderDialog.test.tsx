@@ -23,8 +23,10 @@ const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:0
 const cheese: InventoryReport['products'][number] = {
   styleCode: 'CHE-1', name: 'Cheddar', currentStock: 4, onHand: { units: 3.5, countedUnits: 4, countedOn: TODAY }, unit: 'kg', unitCost: 9.8, leadTimeDays: 3,
   firstStockout: shift(TODAY, 5), stockoutType: 'stockForecast', reorderPoint: 3, orderQuantity: 2.35, orderBy: shift(TODAY, 2), model: 'SES', urgencyDays: 2, recentDemand: 30, shortHistory: false,
+  // The server's open day: today plus 3 is a day the shop is closed on, so the day after.
+  arrivalDate: shift(TODAY, 4),
 };
-const lamp: InventoryReport['products'][number] = { ...cheese, styleCode: 'LAMP-1', name: 'Desk Lamp Pro', unit: null, orderQuantity: 32, leadTimeDays: 7, urgencyDays: 4 };
+const lamp: InventoryReport['products'][number] = { ...cheese, styleCode: 'LAMP-1', name: 'Desk Lamp Pro', unit: null, orderQuantity: 32, leadTimeDays: 7, arrivalDate: shift(TODAY, 7), urgencyDays: 4 };
 const reportOf = (products: InventoryReport['products']): InventoryReport => ({
   id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: `${TODAY}T00:00:00.000Z`, forecast_days: 90,
   total: products.length, inactive: 0, inactive_days: 90, order_units: 0, order_quantities: [], order_cost: 0, first_order_by: products[0]?.orderBy ?? null, on_order_late: 0,
@@ -86,13 +88,14 @@ const quantityField = () => screen.getByRole('textbox', { name: /^Quantity order
 const arrivalField = () => screen.getByRole('textbox', { name: /^Expected arrival/ }) as HTMLInputElement;
 
 describe('recording an order from the low-stock list', () => {
-  it("opens on the row's button, named for its product, prefilled with the advice in the product's unit and the shop's today plus the lead time", async () => {
+  it("opens on the row's button, named for its product, prefilled with the advice in the product's unit and the server's first open day after the lead time", async () => {
     await renderAs('editor');
     const dialog = await openDialog();
     expect(quantityField().value).toBe('2.35');
     expect(within(dialog).getByText('In kg, as the product is counted')).toBeTruthy();
-    // Today plus 3 days, written as an en-GB person writes a day.
-    expect(arrivalField().value).toBe(dayInPattern(orderArrivalDay(TODAY, 3), 'DD/MM/YYYY'));
+    // The list's arrival day (today plus 3 is closed: the day after), not today plus 3, written as an en-GB person writes a day.
+    expect(arrivalField().value).toBe(dayInPattern(shift(TODAY, 4), 'DD/MM/YYYY'));
+    expect(arrivalField().value).not.toBe(dayInPattern(orderArrivalDay(TODAY, 3), 'DD/MM/YYYY'));
     expect(arrivalField().getAttribute('placeholder')).toBe('DD/MM/YYYY');
     await waitFor(() => expect(document.activeElement).toBe(quantityField()));
     // The other row's button names its own product.
@@ -152,7 +155,7 @@ describe('recording an order from the low-stock list', () => {
     expect(quantityField().value).toBe('0.5 l');
     await waitFor(() => expect(document.activeElement).toBe(quantityField()));
     // The figure went as typed, the day as the day it names.
-    expect(sent).toEqual([{ styleCode: 'CHE-1', quantity: '0.5 l', expectedDate: orderArrivalDay(TODAY, 3) }]);
+    expect(sent).toEqual([{ styleCode: 'CHE-1', quantity: '0.5 l', expectedDate: cheese.arrivalDate }]);
 
     answer = { status: 409, body: { detail: 'taken', code: 'conflict', errors: { expectedDate: ['The delivery of CHE-1 expected then is recorded as received: choose another day.'] } } };
     fireEvent.change(quantityField(), { target: { value: '2' } });
@@ -169,7 +172,7 @@ describe('recording an order from the low-stock list', () => {
   it('saves, says so on the row while the product runs again, then the list and the notice show the advice now', async () => {
     await renderAs('editor');
     await openDialog();
-    const recorded: RecordedOrder = { styleCode: 'CHE-1', name: 'Cheddar', unit: 'kg', ordered: 2.5, expectedDate: orderArrivalDay(TODAY, 3), delivery: { id: 7, quantity: 2.5 }, taskId: 'task-1' };
+    const recorded: RecordedOrder = { styleCode: 'CHE-1', name: 'Cheddar', unit: 'kg', ordered: 2.5, expectedDate: cheese.arrivalDate, delivery: { id: 7, quantity: 2.5 }, taskId: 'task-1' };
     answer = { status: 201, body: recorded };
     fireEvent.click(quantityField());
     fireEvent.change(quantityField(), { target: { value: '2,5' } });
@@ -177,7 +180,7 @@ describe('recording an order from the low-stock list', () => {
     report = reportOf([lamp]);
     fireEvent.submit(screen.getByTestId('record-order-form'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(sent).toEqual([{ styleCode: 'CHE-1', quantity: '2,5', expectedDate: orderArrivalDay(TODAY, 3) }]);
+    expect(sent).toEqual([{ styleCode: 'CHE-1', quantity: '2,5', expectedDate: cheese.arrivalDate }]);
     expect(within(rowOf('CHE-1')).getByRole('button', { name: 'Updating advice… for CHE-1 — Cheddar' }).getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByTestId('order-notice-text').textContent).toMatch(/^Recorded: 2\.5 kg Cheddar arriving \d+ \w{3}( \d{4})?\. Updating its advice…$/);
 
@@ -192,7 +195,7 @@ describe('recording an order from the low-stock list', () => {
     const save = async (code: string, name: string, taskId: string) => {
       fireEvent.click(screen.getByRole('button', { name: `Record order… for ${code} — ${name}` }));
       await screen.findByRole('dialog', { name: `Record an order: ${code} — ${name}` });
-      answer = { status: 201, body: { styleCode: code, name, unit: null, ordered: 3, expectedDate: orderArrivalDay(TODAY, 7), delivery: { id: 1, quantity: 3 }, taskId } satisfies RecordedOrder };
+      answer = { status: 201, body: { styleCode: code, name, unit: null, ordered: 3, expectedDate: lamp.arrivalDate, delivery: { id: 1, quantity: 3 }, taskId } satisfies RecordedOrder };
       fireEvent.change(quantityField(), { target: { value: '3' } });
       fireEvent.submit(screen.getByTestId('record-order-form'));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

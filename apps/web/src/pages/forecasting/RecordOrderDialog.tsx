@@ -1,7 +1,8 @@
 // "Record order…" (ADR 0182): a buyer who placed an order of a product on the lists records it from
 // its row — the quantity ordered (prefilled with the advice's, in the product's unit) and the day the
-// supplier delivers (prefilled with the shop's today plus the lead time, typed in the person's date
-// order or picked), with the supplier it is ordered from when the product has one (ADR 0184). Saved
+// supplier delivers (prefilled with the first day the shop is open from its today plus the lead
+// time, the list's `arrivalDate`, ADR 0182 amendment 2026-12-06; typed in the person's date order or
+// picked, any day the shop's today or later), with the supplier it is ordered from when the product has one (ADR 0184). Saved
 // as a scheduled delivery; the product's advice is then updated on the row.
 // Editors and administrators only, as the route is.
 import { useState, type FormEvent } from 'react';
@@ -18,14 +19,14 @@ import { withUnit } from '../../components/quantity-words.ts';
 import { OrderArrivalInput, orderFieldErrors, OrderQuantityInput, useOrderFields, type OrderProblems } from './order-fields.tsx';
 
 /** What a row (or the product panel) knows of the order it advises; `supplier`: who it is ordered from, when the product has one (ADR 0184). */
-export type AdvisedOrder = { styleCode: string; name: string; unit: string | null; supplier?: string | null; orderQuantity: number; orderBy: string | null; leadTimeDays: number };
+export type AdvisedOrder = { styleCode: string; name: string; unit: string | null; supplier?: string | null; orderQuantity: number; orderBy: string | null; leadTimeDays: number; arrivalDate?: string };
 
 export function RecordOrderDialog({ order, onClose }: { order: AdvisedOrder; onClose: () => void }) {
   const { t } = useTranslation();
   const recordOrder = useForecastingStore((state) => state.recordOrder);
   const { dates, today, proposedArrival, checkedOrder } = useOrderFields();
   const [quantity, setQuantity] = useState(() => String(order.orderQuantity));
-  const [arrival, setArrival] = useState(() => proposedArrival(order.leadTimeDays));
+  const [arrival, setArrival] = useState(() => proposedArrival(order));
   const [problems, setProblems] = useState<OrderProblems>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

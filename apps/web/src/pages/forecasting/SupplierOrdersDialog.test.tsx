@@ -23,9 +23,10 @@ const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:0
 const lamp: InventoryReport['products'][number] = {
   styleCode: 'LAMP-1', name: 'Desk Lamp Pro', currentStock: 40, onHand: null, unit: null, supplier: 'Lumen Ltd', unitCost: 12, leadTimeDays: 7,
   firstStockout: shift(TODAY, 12), stockoutType: 'stockForecast', reorderPoint: 3, orderQuantity: 48, orderMultiple: 24, orderQuantityNeeded: 40, orderBy: shift(TODAY, 2), model: 'SES', urgencyDays: 2, recentDemand: 30, shortHistory: false,
+  arrivalDate: shift(TODAY, 7),
 };
-const floor: InventoryReport['products'][number] = { ...lamp, styleCode: 'LAMP-2', name: 'Floor Lamp', orderQuantity: 10, orderMultiple: undefined, orderQuantityNeeded: undefined, leadTimeDays: 5, urgencyDays: 3 };
-const shade: InventoryReport['products'][number] = { ...lamp, styleCode: 'SHADE-1', name: 'Lamp shade', orderQuantity: 6, orderMultiple: undefined, orderQuantityNeeded: undefined, leadTimeDays: 4, urgencyDays: 5 };
+const floor: InventoryReport['products'][number] = { ...lamp, styleCode: 'LAMP-2', name: 'Floor Lamp', orderQuantity: 10, orderMultiple: undefined, orderQuantityNeeded: undefined, leadTimeDays: 5, arrivalDate: shift(TODAY, 6), urgencyDays: 3 };
+const shade: InventoryReport['products'][number] = { ...lamp, styleCode: 'SHADE-1', name: 'Lamp shade', orderQuantity: 6, orderMultiple: undefined, orderQuantityNeeded: undefined, leadTimeDays: 4, arrivalDate: shift(TODAY, 4), urgencyDays: 5 };
 // A delivery to hurry: no order to record.
 const hurried: InventoryReport['products'][number] = { ...lamp, styleCode: 'BULB-1', name: 'Bulb', orderQuantity: 0, orderBy: null, onOrderArrives: shift(TODAY, 9), urgencyDays: 1 };
 const listed = [hurried, lamp, floor, shade];
@@ -75,7 +76,7 @@ const openDialog = async () => {
   return dialog;
 };
 const quantityOf = (code: string, name: string) => screen.getByRole('textbox', { name: new RegExp(`^Quantity ordered of ${code} — ${name}`) }) as HTMLInputElement;
-const arrival = (days: number) => dayInPattern(orderArrivalDay(TODAY, days), 'DD/MM/YYYY');
+const arrivalOf = (code: string) => (screen.getByRole('textbox', { name: new RegExp(`^Expected arrival of ${code}`) }) as HTMLInputElement).value;
 
 describe("recording a supplier's orders at once", () => {
   it('lists every order of the whole filtered list, not the rows to hurry, prefilled, the case note under the quantity', async () => {
@@ -84,7 +85,10 @@ describe("recording a supplier's orders at once", () => {
     const rows = within(dialog).getByTestId('supplier-orders-table').querySelectorAll('tbody tr');
     expect([...rows].map((row) => row.getAttribute('data-style-code'))).toEqual(['LAMP-1', 'LAMP-2', 'SHADE-1']);
     expect(quantityOf('LAMP-1', 'Desk Lamp Pro').value).toBe('48');
-    expect((screen.getByRole('textbox', { name: /^Expected arrival of LAMP-2/ }) as HTMLInputElement).value).toBe(arrival(5));
+    // Each the list's open day after its lead time, as the server says: LAMP-2's today plus 5 is a closed day, so the day after.
+    expect(arrivalOf('LAMP-2')).toBe(dayInPattern(shift(TODAY, 6), 'DD/MM/YYYY'));
+    expect(arrivalOf('LAMP-2')).not.toBe(dayInPattern(orderArrivalDay(TODAY, 5), 'DD/MM/YYYY'));
+    expect(arrivalOf('SHADE-1')).toBe(dayInPattern(shift(TODAY, 4), 'DD/MM/YYYY'));
     expect(within(rows[0] as HTMLElement).getByTestId('supplier-order').textContent).toContain('2 cases of 24');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Ordered: LAMP-1 — Desk Lamp Pro' })));
   });
@@ -92,7 +96,7 @@ describe("recording a supplier's orders at once", () => {
   it('sends the ticked rows with their edits, then one notice for the batch and the rows updating', async () => {
     answer = {
       status: 201,
-      body: { taskId: 'task-1', recorded: 2, deliveries: [{ styleCode: 'LAMP-1', name: 'Desk Lamp Pro', unit: null, ordered: 60, expectedDate: orderArrivalDay(TODAY, 7), delivery: { id: 1, quantity: 60 } }, { styleCode: 'SHADE-1', name: 'Lamp shade', unit: null, ordered: 6, expectedDate: orderArrivalDay(TODAY, 4), delivery: { id: 2, quantity: 6 } }] },
+      body: { taskId: 'task-1', recorded: 2, deliveries: [{ styleCode: 'LAMP-1', name: 'Desk Lamp Pro', unit: null, ordered: 60, expectedDate: lamp.arrivalDate, delivery: { id: 1, quantity: 60 } }, { styleCode: 'SHADE-1', name: 'Lamp shade', unit: null, ordered: 6, expectedDate: shade.arrivalDate, delivery: { id: 2, quantity: 6 } }] },
     };
     await renderAs('editor');
     await openDialog();
@@ -103,8 +107,8 @@ describe("recording a supplier's orders at once", () => {
     expect(sent).toEqual([
       {
         orders: [
-          { styleCode: 'LAMP-1', quantity: '60', expectedDate: orderArrivalDay(TODAY, 7) },
-          { styleCode: 'SHADE-1', quantity: '6', expectedDate: orderArrivalDay(TODAY, 4) },
+          { styleCode: 'LAMP-1', quantity: '60', expectedDate: lamp.arrivalDate },
+          { styleCode: 'SHADE-1', quantity: '6', expectedDate: shade.arrivalDate },
         ],
       },
     ]);

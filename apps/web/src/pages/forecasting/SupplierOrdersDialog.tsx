@@ -49,7 +49,7 @@ export function SupplierOrdersDialog({ supplier, includeInactive, onClose }: { s
     supplierOrders(supplier, includeInactive).then(
       (found) => {
         if (!current) return;
-        setRows(found.orders.map((order) => ({ order, included: true, quantity: String(order.orderQuantity), arrival: proposedArrival(order.leadTimeDays), problems: {} })));
+        setRows(found.orders.map((order) => ({ order, included: true, quantity: String(order.orderQuantity), arrival: proposedArrival(order), problems: {} })));
         setMore(found.more);
       },
       (error: unknown) => current && (setRows([]), setRefusal(normalizeError(error).message)),

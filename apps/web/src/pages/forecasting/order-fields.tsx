@@ -24,7 +24,8 @@ export function useOrderFields() {
   const { t } = useTranslation();
   const dates = useViewerDates();
   const today = shopToday(useShopStore((state) => state.timeZoneInEffect));
-  const proposedArrival = (leadTimeDays: number) => dayInPattern(orderArrivalDay(today, leadTimeDays), dates.pattern);
+  /** The server's open day after the lead time (the list's `arrivalDate`); without one, the lead time's day. */
+  const proposedArrival = ({ arrivalDate, leadTimeDays }: { arrivalDate?: string; leadTimeDays: number }) => dayInPattern(arrivalDate ?? orderArrivalDay(today, leadTimeDays), dates.pattern);
   /** The day typed, or why it is none an order can arrive on (the shop's today at the earliest). */
   const arrivalDay = (arrival: string): { day: string } | { problem: string } => {
     if (!arrival.trim()) return { problem: t('forecasting.recordOrder.arrivalRequired') };
