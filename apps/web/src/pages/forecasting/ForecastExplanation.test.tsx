@@ -1,7 +1,7 @@
 // The forecast in a buyer's words: the reorder sentence when an order is due and when none is, and a
 // new or short-lived product's explanation, which names no demand pattern it has not seen.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { ProductForecastResponse } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
@@ -30,7 +30,9 @@ describe('the forecast explained', () => {
     useSessionStore.setState({ isLoading: true, isLoggedIn: false, accessToken: accessTokenWithRole('editor') });
     const base = forecastFixture();
     renderExplanation(base);
-    expect(screen.getByRole('button', { name: 'Record order… for W-1 — Widget' })).toBeTruthy();
+    // The product's own forecast carries no list row's open arrival day: its hint says the day it proposes is today plus the lead time.
+    fireEvent.click(screen.getByRole('button', { name: 'Record order… for W-1 — Widget' }));
+    expect(screen.getByText(/today plus the lead time of \d+ days is proposed\.$/)).toBeTruthy();
     cleanup();
     renderExplanation(forecastFixture({ reorder: { ...base.reorder, orderQuantity: 0, orderBy: null } }));
     expect(screen.queryByRole('button', { name: /^Record order/ })).toBeNull();

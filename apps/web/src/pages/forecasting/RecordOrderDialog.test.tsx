@@ -97,6 +97,7 @@ describe('recording an order from the low-stock list', () => {
     expect(arrivalField().value).toBe(dayInPattern(shift(TODAY, 4), 'DD/MM/YYYY'));
     expect(arrivalField().value).not.toBe(dayInPattern(orderArrivalDay(TODAY, 3), 'DD/MM/YYYY'));
     expect(arrivalField().getAttribute('placeholder')).toBe('DD/MM/YYYY');
+    expect(within(dialog).getByText(/the first day the shop is open after the lead time of 3 days is proposed\.$/)).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(quantityField()));
     // The other row's button names its own product.
     expect(within(rowOf('LAMP-1')).getByRole('button', { name: 'Record order… for LAMP-1 — Desk Lamp Pro' })).toBeTruthy();

@@ -91,7 +91,7 @@ export function RecordOrderDialog({ order, onClose }: { order: AdvisedOrder; onC
           />
           <OrderArrivalInput
             label={t('forecasting.recordOrder.arrival')}
-            description={t('forecasting.recordOrder.arrivalHint', { pattern: dates.pattern, count: order.leadTimeDays })}
+            description={t(order.arrivalDate ? 'forecasting.recordOrder.arrivalHint' : 'forecasting.recordOrder.arrivalHintLeadTime', { pattern: dates.pattern, count: order.leadTimeDays })}
             value={arrival}
             error={problems.expectedDate}
             onChange={(text) => {
