@@ -50,10 +50,12 @@ const normalise = (name: string) =>
  * day-first dates and decimal commas).
  */
 const PRODUCT_CODE = ['productcode', 'sku', 'code', 'stockcode', 'itemcode', 'articlenumber', 'article', 'itemno', 'itemnumber', 'partnumber', 'productid', 'product',
-  'artikelnummer', 'artikelnr', 'artnr', 'artikel', 'reference', 'codearticle', 'referencia', 'codigo', 'codigoarticulo', 'artikelcode', 'codice', 'codicearticolo'];
+  'artikelnummer', 'artikelnr', 'artnr', 'artikel', 'reference', 'codearticle', 'referencia', 'codigo', 'codigoarticulo', 'artikelcode', 'codice', 'codicearticolo',
+  // Last: a US store's "Item #" (normalised to "item") is its code; beside a "SKU" the SKU is.
+  'item'];
 const SYNONYMS: Record<string, string[]> = {
   product_code: PRODUCT_CODE,
-  product_id: [...PRODUCT_CODE, 'item'],
+  product_id: PRODUCT_CODE,
   name: ['name', 'productname', 'description', 'title', 'itemname', 'itemdescription',
     'bezeichnung', 'artikelbezeichnung', 'beschreibung', 'designation', 'libelle', 'nom', 'descripcion', 'nombre', 'omschrijving', 'naam', 'descrizione', 'nome',
     // Last: a till's "Product" beside its "SKU" is the item's name, as Square's "Item" is.
