@@ -195,7 +195,9 @@ const ORDER_COLUMNS = ['name', 'order', 'ordernumber', 'orderid', 'orderno', 'or
 export function proposeRowFilters(header: string[], columnValues: Record<string, { value: string; lines: number }[]>, mappedColumns: readonly string[], recordCount: number): RowFilter[] {
   const undone = (column: string) => (columnValues[column] ?? []).filter((entry) => UNDONE_VALUES.has(valueMapForm(entry.value))).map((entry) => entry.value);
   // The first status column holding such values: a file's `Status` of paid orders beside a till's `Type` of VOID lines.
-  const statusColumn = STATUS_COLUMNS.flatMap((name) => header.filter((column) => normalise(column) === name && !mappedColumns.includes(column))).find((column) => undone(column).length > 0);
+  // A feed's order lines carry their order's status as `order.financial_status`: named by its last part too.
+  const named = (column: string, name: string) => normalise(column) === name || normalise(column.slice(column.lastIndexOf('.') + 1)) === name;
+  const statusColumn = STATUS_COLUMNS.flatMap((name) => header.filter((column) => named(column, name) && !mappedColumns.includes(column))).find((column) => undone(column).length > 0);
   if (!statusColumn) return [];
   const seen = columnValues[statusColumn] ?? [];
   const values = undone(statusColumn);
