@@ -404,7 +404,7 @@ describe('scheduled integrations (Settings)', () => {
     await dialog.getByRole('button', { name: 'Try the endpoint' }).click();
     const rules = dialog.getByTestId('endpoint-try-rules');
     await expect.poll(() => rules.getByTestId('row-filter').count()).toBe(1);
-    expect(await rules.getByTestId('row-filter').textContent()).toBe('Lines whose order.status is refunded are left outRemove');
+    expect(await rules.getByTestId('row-filter').textContent()).toBe('Lines whose order.status is refunded, voided or cancelled are left outRemove');
     expect(await rules.getByLabel('Skip lines without a product code').isChecked()).toBe(true);
     expect(await rules.textContent()).toContain('1 of the 3 lines on this page has no product code (gift wrap, shipping) beside lines that have one');
     expect(await dialog.getByLabel('Date (date) · required').inputValue()).toBe('order.date_created');
@@ -416,7 +416,7 @@ describe('scheduled integrations (Settings)', () => {
     // The editor shows the saved mapping's rules and says where they change.
     await expect
       .poll(() => dialog.getByTestId('integration-mapping-rules').textContent())
-      .toBe('Its rules: Lines whose order.status is refunded are left out; lines without a product code are skipped. To change its fields or rules, use "Try the endpoint" below and save the mapping again under its name (or change it in Data integration).');
+      .toBe('Its rules: Lines whose order.status is refunded, voided or cancelled are left out; lines without a product code are skipped. To change its fields or rules, use "Try the endpoint" below and save the mapping again under its name (or change it in Data integration).');
     await dialog.getByLabel('Records path').press('Enter');
     await dialog.waitFor({ state: 'detached' });
 

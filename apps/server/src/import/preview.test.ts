@@ -247,6 +247,17 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(noCodes.json.proposed_skip_rows_without_code).toBeUndefined();
   });
 
+  it("proposes leaving out refunded orders whose status sits beside each line as order.financial_status (a nested feed's lines, QA feed F3)", async () => {
+    const lines = JSON.stringify([
+      { sku: '85123A', quantity: 2, order: { id: 1001, created_at: '2011-01-31T10:00:00-06:00', financial_status: 'paid' } },
+      { sku: '71053', quantity: 5, order: { id: 1003, created_at: '2011-01-31T12:00:00-06:00', financial_status: 'refunded' } },
+    ]);
+    const { status, json } = await preview([file('lines.json', lines, 'application/json'), { name: 'entity_type', value: 'sales' }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json.proposed_row_filters).toEqual([{ column: 'order.financial_status', values: ['refunded'] }]);
+    expect(json.rows.map((row) => row.left_out ?? null)).toEqual([null, { column: 'order.financial_status', value: 'refunded' }]);
+  });
+
   it("proposes leaving out a web shop's refunded and voided orders, lists a column's values, and marks the lines it leaves out", async () => {
     const csv = [
       'Name,Financial Status,Created at,Lineitem quantity,Lineitem sku',

@@ -50,10 +50,12 @@ const normalise = (name: string) =>
  * day-first dates and decimal commas).
  */
 const PRODUCT_CODE = ['productcode', 'sku', 'code', 'stockcode', 'itemcode', 'articlenumber', 'article', 'itemno', 'itemnumber', 'partnumber', 'productid', 'product',
-  'artikelnummer', 'artikelnr', 'artnr', 'artikel', 'reference', 'codearticle', 'referencia', 'codigo', 'codigoarticulo', 'artikelcode', 'codice', 'codicearticolo'];
+  'artikelnummer', 'artikelnr', 'artnr', 'artikel', 'reference', 'codearticle', 'referencia', 'codigo', 'codigoarticulo', 'artikelcode', 'codice', 'codicearticolo',
+  // Last: a US store's "Item #" (normalised to "item") is its code; beside a "SKU" the SKU is.
+  'item'];
 const SYNONYMS: Record<string, string[]> = {
   product_code: PRODUCT_CODE,
-  product_id: [...PRODUCT_CODE, 'item'],
+  product_id: PRODUCT_CODE,
   name: ['name', 'productname', 'description', 'title', 'itemname', 'itemdescription',
     'bezeichnung', 'artikelbezeichnung', 'beschreibung', 'designation', 'libelle', 'nom', 'descripcion', 'nombre', 'omschrijving', 'naam', 'descrizione', 'nome',
     // Last: a till's "Product" beside its "SKU" is the item's name, as Square's "Item" is.
@@ -193,7 +195,9 @@ const ORDER_COLUMNS = ['name', 'order', 'ordernumber', 'orderid', 'orderno', 'or
 export function proposeRowFilters(header: string[], columnValues: Record<string, { value: string; lines: number }[]>, mappedColumns: readonly string[], recordCount: number): RowFilter[] {
   const undone = (column: string) => (columnValues[column] ?? []).filter((entry) => UNDONE_VALUES.has(valueMapForm(entry.value))).map((entry) => entry.value);
   // The first status column holding such values: a file's `Status` of paid orders beside a till's `Type` of VOID lines.
-  const statusColumn = STATUS_COLUMNS.flatMap((name) => header.filter((column) => normalise(column) === name && !mappedColumns.includes(column))).find((column) => undone(column).length > 0);
+  // A feed's order lines carry their order's status as `order.financial_status`: named by its last part too.
+  const named = (column: string, name: string) => normalise(column) === name || normalise(column.slice(column.lastIndexOf('.') + 1)) === name;
+  const statusColumn = STATUS_COLUMNS.flatMap((name) => header.filter((column) => named(column, name) && !mappedColumns.includes(column))).find((column) => undone(column).length > 0);
   if (!statusColumn) return [];
   const seen = columnValues[statusColumn] ?? [];
   const values = undone(statusColumn);

@@ -50,6 +50,12 @@ describe.each(backends)("a US hardware store's files on %s", (backend) => {
     return result.json as PreviewFileResponse;
   };
 
+  it('proposes a catalogue\'s "Item #" as the product code and "Case Pack" as the order multiple (QA feed F1)', async () => {
+    const catalogue = 'Item #,Description,Vendor,Case Pack,Cost,On Hand,Lead Days\nHW-101,Wood screws,Fastenal,12,$4.25,40,7\n';
+    const previewed = await preview('products.csv', catalogue, 'products');
+    expect(previewed.proposed_mapping).toMatchObject({ product_code: 'Item #', name: 'Description', supplier: 'Vendor', order_multiple: 'Case Pack', unit_cost: 'Cost', current_stock: 'On Hand', lead_time_days: 'Lead Days' });
+  });
+
   it('reads US money with thousands commas and a dollar sign, as the preview shows it', async () => {
     const previewed = await preview('products.csv', productList, 'products');
     expect(previewed.decimal_separator).toEqual({ detected: '.', used: '.' });

@@ -67,6 +67,15 @@ describe.each(backends)('trying an endpoint on %s', (backend) => {
     expect(await stored()).toEqual(before);
   });
 
+  it("proposes leaving out refunded, voided and cancelled orders though its first page holds only a refunded one: later pages hold the others (QA feed F4)", async () => {
+    const lines = (status: string, code: string) => ({ id: 1, created_at: '2026-03-01T10:15:00-06:00', financial_status: status, line_items: [{ sku: code, quantity: 2 }] });
+    shop.route('/feed-orders', (_request, response) => sendJson(response, { orders: [lines('paid', 'TRY-1'), lines('refunded', 'TRY-2')], next: null }));
+    const answer = await tryEndpoint({ endpoint: `${shop.origin}/feed-orders`, records_path: 'orders[].line_items' });
+    expect(answer.status, answer.text).toBe(200);
+    const tried = answer.json as unknown as IntegrationTryResponse;
+    expect(tried.proposed_row_filters).toEqual([{ column: 'order.financial_status', values: ['refunded', 'voided', 'cancelled'] }]);
+  });
+
   it('types the records by a mapping sent, a bad value being its row\u2019s error', async () => {
     shop.route('/lines', (_request, response) => sendJson(response, [{ sku: 'TRY-1', day: '05.03.2026', qty: 'zwei' }, { sku: 'TRY-2', day: '06.03.2026', qty: '4' }]));
     const answer = await tryEndpoint({ endpoint: `${shop.origin}/lines`, mapping: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } });

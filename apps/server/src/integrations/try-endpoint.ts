@@ -16,6 +16,8 @@ import {
   type ImportTarget,
   type IntegrationTryRequest,
   type IntegrationTryResponse,
+  type RowFilter,
+  valueMapForm,
 } from '@stockwise/contract';
 import { notFoundError, validationError } from '../http/errors.ts';
 import { addressProblem } from '../http/outbound.ts';
@@ -35,6 +37,17 @@ const SAMPLES_PER_PATH = 3;
 
 /** The longest Retry-After a try waits out (a shop's 429 asking for more is said with its wait). */
 const TRY_RETRY_AFTER_MAX_MS = 5_000;
+
+/**
+ * What a web shop's status says of an order that did not happen. Try the endpoint sees one page, and
+ * a filter proposed from it leaves out only the values that page held: a refunded order on page 1,
+ * a voided one on page 2 would be counted as sold. Matched ignoring case, as every row filter.
+ */
+const UNDONE_ORDER_STATUSES = ['refunded', 'voided', 'cancelled'];
+const withLaterPagesStatuses = (filter: RowFilter): RowFilter => {
+  const seen = new Set(filter.values.map(valueMapForm));
+  return { ...filter, values: [...filter.values, ...UNDONE_ORDER_STATUSES.filter((status) => !seen.has(status))] };
+};
 
 const fieldError = (field: string, message: string) => validationError(message, { [field]: [message] });
 
@@ -194,6 +207,7 @@ export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTr
     record_count: records.length,
     paths: paths.map((path) => ({ path, samples: samplesOf(records, path) })),
     ...previewed,
+    ...(previewed.proposed_row_filters ? { proposed_row_filters: previewed.proposed_row_filters.map(withLaterPagesStatuses) } : {}),
     records_path_proposal: proposal,
     warnings: [...absentWarnings(input.mapping, previewed.targets, records), ...positionWarnings(mapped, records, proposal)],
   };

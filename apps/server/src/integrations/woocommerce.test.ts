@@ -59,7 +59,7 @@ describe.each(backends)('a WooCommerce shop on %s', (backend) => {
     const answer = tried.json as unknown as IntegrationTryResponse;
     expect(answer.record_count).toBe(3);
     expect(answer.proposed_mapping).toMatchObject({ product_id: 'sku', quantity: 'quantity', date: 'order.date_created' });
-    expect(answer.proposed_row_filters).toEqual([{ column: 'order.status', values: ['refunded'] }]);
+    expect(answer.proposed_row_filters).toEqual([{ column: 'order.status', values: ['refunded', 'voided', 'cancelled'] }]);
     // The refunded order's line is left out by its status, not counted as a line without a code.
     expect(answer.blank_code_lines).toBe(1);
     expect(answer.proposed_skip_rows_without_code).toBe(true);
