@@ -100,3 +100,55 @@ describe.each(backends)('substitute bank holidays on %s', (backend) => {
     expect(forecast.metrics.model.description).toMatch(/ Closed on public holidays\.$/);
   });
 });
+
+// ADR 0188, amendment 2026-12-06: a North American wholesaler, three years of sales up to 30 November
+// 2026, shut on Sundays, Victoria Day (the last Monday on or before 24 May), Thanksgiving and the
+// Friday after it (29 November 2024 was the fifth Friday of its month). The catalogue run stores the
+// two new forms; a product's year ahead is closed on 24 May, 25 and 26 November 2027. A calendar stored
+// in the rules' first form ({ month, weekday, nth } only) reads as it did.
+describe.each(backends)('the day after Thanksgiving and Victoria Day on %s', (backend) => {
+  let server: TestServer;
+  let client: ForecastClient;
+  beforeAll(async () => {
+    ({ server, client } = await startForecastServer(backend));
+    const closed = [
+      ...['2023-11-23', '2023-11-24', '2023-12-25', '2024-01-01', '2024-05-20', '2024-11-28', '2024-11-29', '2024-12-25', '2025-01-01'],
+      ...['2025-05-19', '2025-11-27', '2025-11-28', '2025-12-25', '2026-01-01', '2026-05-18', '2026-11-26', '2026-11-27'],
+    ];
+    await seedShop(server.database.db, { from: '2023-11-01', to: '2026-11-30', closed });
+  });
+  afterAll(() => server.stop());
+
+  it("stores them with the calendar and forecasts a product zero on next year's", async () => {
+    expect(await client.run()).toMatchObject({ status: 'completed', results: { products: 8, failed: [] } });
+    const { rows } = await sql<{ calendar: Record<string, unknown> }>`select calendar from forecast_calendar`.execute(server.database.db);
+    expect(rows[0]?.calendar).toMatchObject({
+      closedDates: ['01-01', '12-25'],
+      closedNthWeekdays: [
+        { month: 5, weekday: 1, nth: 'last', onOrBefore: 24 },
+        { month: 11, weekday: 4, nth: 4 },
+        { month: 11, weekday: 4, nth: 4, offset: 1 },
+      ],
+      closedWeekdays: [0],
+    });
+    expect((await client.run({ style_code: 'BH-1', forecast_days: 365 })).status).toBe('completed');
+    const forecast = await client.forecastOf('BH-1');
+    const sales = rowsOf(forecast);
+    for (const ds of ['2027-05-24', '2027-11-25', '2027-11-26']) expect(sales.get(ds), ds).toMatchObject(closedRow);
+    for (const ds of ['2027-05-17', '2027-05-25', '2027-05-31', '2027-11-19', '2027-11-24', '2027-11-27']) expect(sales.get(ds)?.yhat, ds).toBeGreaterThan(1);
+    expect(forecast.metrics.model.description).toContain(
+      'Closed on the last Monday on or before 24 May (Victoria Day), the fourth Thursday of November (Thanksgiving), the Friday after the fourth Thursday of November (day after Thanksgiving) and other public holidays.',
+    );
+  });
+
+  it('reads a calendar stored in the first form of the rules as before', async () => {
+    const firstForm = JSON.stringify([{ month: 11, weekday: 4, nth: 4 }]);
+    await sql`update forecast_calendar set calendar = jsonb_set(calendar::jsonb, '{closedNthWeekdays}', ${firstForm}::jsonb)`.execute(server.database.db);
+    expect((await client.run({ style_code: 'BH-2', forecast_days: 365 })).status).toBe('completed');
+    const forecast = await client.forecastOf('BH-2');
+    const sales = rowsOf(forecast);
+    expect(sales.get('2027-11-25')).toMatchObject(closedRow);
+    for (const ds of ['2027-05-24', '2027-11-26']) expect(sales.get(ds)?.yhat, ds).toBeGreaterThan(1);
+    expect(forecast.metrics.model.description).toContain('Closed on the fourth Thursday of November (Thanksgiving) and other public holidays.');
+  });
+});
