@@ -579,11 +579,73 @@ describe('public holidays that move with the weekday (ADR 0188)', () => {
     ['a fifth Monday', [{ month: 5, weekday: 1, nth: 5 }]],
     ['a weekday 7', [{ month: 5, weekday: 7, nth: 'last' }]],
     ['no list', { month: 5, weekday: 1, nth: 1 }],
+    ['a day of the month with a second Monday', [{ month: 5, weekday: 1, nth: 2, onOrBefore: 24 }]],
+    ['31 April', [{ month: 4, weekday: 1, nth: 'last', onOrBefore: 31 }]],
+    ['a day before the 7th', [{ month: 5, weekday: 1, nth: 'last', onOrBefore: 6 }]],
+    ['an offset of a week', [{ month: 11, weekday: 4, nth: 4, offset: 7 }]],
+    ['an offset of half a day', [{ month: 11, weekday: 4, nth: 4, offset: 0.5 }]],
   ])('refuses weekday-of-month closures with %s', (_name, given) => {
     expect(forecastProduct({ sales: [{ ds: '2026-01-01', y: 1 }], closedNthWeekdays: given as never })).toEqual({
-      error: "closedNthWeekdays must be a list of { month: 1 to 12, weekday: 0 (Sunday) to 6, nth: 1 to 4 or 'last' }.",
+      error: "closedNthWeekdays must be a list of { month: 1 to 12, weekday: 0 (Sunday) to 6, nth: 1 to 4 or 'last', onOrBefore?: 7 to the month's last day (with 'last'), offset?: -6 to 6 days }.",
       code: 'invalid_input',
     });
+  });
+});
+
+describe('the day after Thanksgiving and Victoria Day (ADR 0188, amendment 2026-12-06)', () => {
+  // Three years of a shop, November 2023 to November 2026, closed on Sundays, the `closed` dates and 25 December and 1 January.
+  const shopClosedOn = (closed: string[]) => movingHolidayShop('2023-11-01', dayNumber('2026-12-01') - dayNumber('2023-11-01'), new Set([...closed, '2023-12-25', '2024-01-01', '2024-12-25', '2025-01-01', '2025-12-25', '2026-01-01']));
+  /** A product of the shop (a fifth of its units) forecast for the year from 1 December 2026 with the shop's calendar. */
+  const forecastWith = (shop: DailyTotals, calendar: ReturnType<typeof catalogueCalendar>) => {
+    const sales = Array.from(shop.totals, (units, t) => ({ ds: formatDay(shop.firstDay + t), y: Math.round(units / 5) }));
+    const closedDates = closedDatesBetween(calendar, formatDay(shop.firstDay), shop.totals.length + 365);
+    const result = forecastOf({ sales, horizon: 365, today: '2026-12-01', closedDates, closedWeekdays: calendar.closedWeekdays!, closedNthWeekdays: calendar.closedNthWeekdays! });
+    return { rows: new Map(result.forecast.map((row) => [row.ds, row])), model: result.model };
+  };
+  const closedRow = { yhat: 0, yhat_lower: 0, yhat_upper: 0, yhat_lower_80: 0, yhat_upper_80: 0 };
+
+  it('learns a US wholesaler shut on Thanksgiving and the Friday after it, and forecasts zero on both next year', () => {
+    // 1 November 2024 was a Friday: that year the Friday after Thanksgiving (the 29th) was the fifth Friday.
+    const shop = shopClosedOn(['2023-11-23', '2023-11-24', '2024-11-28', '2024-11-29', '2025-11-27', '2025-11-28', '2026-11-26', '2026-11-27']);
+    const calendar = catalogueCalendar(new Map([['Office supplies', shop]]));
+    expect(calendar.closedNthWeekdays).toEqual([
+      { month: 11, weekday: 4, nth: 4 },
+      { month: 11, weekday: 4, nth: 4, offset: 1 },
+    ]);
+    // No month-day of theirs: 27 or 29 November is not closed every year.
+    expect(calendar).toMatchObject({ closedDates: ['01-01', '12-25'], closedHolidays: [], closedWeekdays: [0], closedSubstitutes: [] });
+    const { rows, model } = forecastWith(shop, calendar);
+    for (const ds of ['2027-11-25', '2027-11-26']) expect(rows.get(ds), ds).toMatchObject(closedRow);
+    for (const ds of ['2027-11-19', '2027-11-24', '2027-11-27', '2027-11-29']) expect(rows.get(ds)?.yhat, ds).toBeGreaterThan(2);
+    expect(model.description).toContain(
+      'Closed on the fourth Thursday of November (Thanksgiving), the Friday after the fourth Thursday of November (day after Thanksgiving) and other public holidays.',
+    );
+    // 2030: 1 November a Friday again; the fourth Friday (the 22nd) stays open.
+    expect(closedDatesBetween(calendar, '2030-11-01', 30)).toEqual(['2030-11-28', '2030-11-29']);
+  });
+
+  it('learns a Canadian shop shut on Victoria Day and Thanksgiving in October, and forecasts zero on both next year', () => {
+    // Victoria Day: 20 May 2024 (also Whit Monday), 19 May 2025, 18 May 2026; Thanksgiving: 14, 13 and 12 October.
+    const shop = shopClosedOn(['2024-05-20', '2025-05-19', '2026-05-18', '2024-10-14', '2025-10-13', '2026-10-12']);
+    const calendar = catalogueCalendar(new Map([['Hardware', shop]]));
+    expect(calendar.closedNthWeekdays).toEqual([
+      { month: 5, weekday: 1, nth: 'last', onOrBefore: 24 },
+      { month: 10, weekday: 1, nth: 2 },
+    ]);
+    expect(calendar).toMatchObject({ closedDates: ['01-01', '12-25'], closedHolidays: [], closedSubstitutes: [] });
+    // 2027: Victoria Day on the 24th itself, the fourth Monday; the last Monday of May (31st) open.
+    expect(closedDatesBetween(calendar, '2027-05-01', 31)).toEqual(['2027-05-24']);
+    const { rows, model } = forecastWith(shop, calendar);
+    for (const ds of ['2027-05-24', '2027-10-11']) expect(rows.get(ds), ds).toMatchObject(closedRow);
+    for (const ds of ['2027-05-17', '2027-05-25', '2027-05-31', '2027-10-12']) expect(rows.get(ds)?.yhat, ds).toBeGreaterThan(2);
+    expect(model.description).toContain('Closed on the last Monday on or before 24 May (Victoria Day), the second Monday of October (Thanksgiving in Canada or Columbus Day) and other public holidays.');
+  });
+
+  it('finds neither in a shop open on them, nor when one year traded on one', () => {
+    expect(closedNthWeekdays(shopClosedOn([]))).toEqual([]);
+    // Open on the Friday after Thanksgiving 2025 (Black Friday, for a shop): Thanksgiving alone.
+    const shop = shopClosedOn(['2023-11-23', '2023-11-24', '2024-11-28', '2024-11-29', '2025-11-27', '2026-11-26', '2026-11-27']);
+    expect(closedNthWeekdays(shop)).toEqual([{ month: 11, weekday: 4, nth: 4 }]);
   });
 });
 

@@ -34,8 +34,9 @@ export type CatalogueCalendar = {
   closedWeekdaysInMonths?: ClosedWeekdayInMonths[];
   /**
    * Weekday-of-month public holidays (NTH_WEEKDAY_HOLIDAYS: the last Monday of August, the fourth
-   * Thursday of November) the catalogue was closed on in every year the history shows them. Absent in
-   * calendars stored before they were looked for (ADR 0188).
+   * Thursday of November, the Friday after it, the last Monday on or before 24 May) the catalogue was
+   * closed on in every year the history shows them. Absent in calendars stored before they were looked
+   * for; a rule stored before `onOrBefore` and `offset` reads as it did (ADR 0188 and its amendment).
    */
   closedNthWeekdays?: NthWeekday[];
   /**

@@ -114,7 +114,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   }
   const nthWeekdays = input.closedNthWeekdays ?? [];
   if (!(Array.isArray(nthWeekdays) && nthWeekdays.every(isNthWeekdayRule))) {
-    return invalid("closedNthWeekdays must be a list of { month: 1 to 12, weekday: 0 (Sunday) to 6, nth: 1 to 4 or 'last' }.");
+    return invalid("closedNthWeekdays must be a list of { month: 1 to 12, weekday: 0 (Sunday) to 6, nth: 1 to 4 or 'last', onOrBefore?: 7 to the month's last day (with 'last'), offset?: -6 to 6 days }.");
   }
   const profile = input.yearlyProfile;
   if (profile !== undefined && !(Array.isArray(profile) && profile.length === PROFILE_DAYS && profile.every((value) => typeof value === 'number' && value >= 0 && Number.isFinite(value)))) {
