@@ -51,6 +51,10 @@ const idsOf = (ids: readonly (number | string)[] | null): number[] => (ids ?? []
 export const productsAmong = async (db: Db, productIds: readonly number[]): Promise<number[]> =>
   (await db.selectFrom('data.products').select('id').where('id', '=', sql<number>`any(${productIds}::bigint[])`).orderBy('id').execute()).map((row) => Number(row.id));
 
+/** A task of a list of products (ADR 0187), waiting to run (requests join lists through joinOrQueueList). */
+export const insertListTask = (db: Db, task: { id: string; productIds: readonly number[]; forecastDays: number; requestedBy: number | null }) =>
+  sql`insert into forecast_tasks (id, product_ids, forecast_days, status, requested_by) values (${task.id}, ${task.productIds}::bigint[], ${task.forecastDays}, 'pending', ${task.requestedBy})`.execute(db);
+
 /** The lists' tasks waiting to run, oldest first (a list past the limit leaves a second one waiting). */
 export const queuedListTasks = (db: Db) =>
   db.selectFrom('forecast_tasks').selectAll().where('product_ids', 'is not', null).where('status', 'in', QUEUED_STATUSES).orderBy('created_at').execute();
@@ -77,7 +81,7 @@ export const joinOrQueueList = (db: Db, task: { id: string; productIds: readonly
         and t.status in (${queued}) and cardinality(${unionWith(sql`t.product_ids`)}) <= ${most}
       returning t.id`.execute(trx);
     if (joined[0]) return joined[0].id;
-    await sql`insert into forecast_tasks (id, product_ids, forecast_days, status, requested_by) values (${task.id}, ${task.productIds}::bigint[], ${task.forecastDays}, 'pending', ${task.requestedBy})`.execute(trx);
+    await insertListTask(trx, task);
     return task.id;
   });
 
