@@ -148,10 +148,11 @@ describe.each(backends)('report sandbox against hostile SQL on %s', (backend) =>
     // three that waited are stopped as the first is; given a timeout each as they took their turn,
     // they would end a timeout apart (three timeouts from first to last).
     expect(Math.max(...ends) - Math.min(...ends), figures).toBeLessThan(2 * TIMEOUT_MS);
-    // Answered meanwhile, each far sooner than a report took: a blocked event loop (PGlite) or a
-    // starved pool (PostgreSQL) would keep a probe waiting about as long as the reports ran.
+    // Answered meanwhile, each sooner than a report took: a blocked event loop (PGlite) or a starved
+    // pool (PostgreSQL) would keep the probe in flight when they started waiting about as long as
+    // they ran. (At a load of 35 a probe took 1.2 s beside reports ending after 2.2 s and more.)
     expect(probeTimes.length, figures).toBeGreaterThan(3);
-    expect(Math.max(...probeTimes), figures).toBeLessThan(Math.min(...ends) / 2);
+    expect(Math.max(...probeTimes), figures).toBeLessThan(0.75 * Math.min(...ends));
   });
 
   // The report login exists on PostgreSQL only.
