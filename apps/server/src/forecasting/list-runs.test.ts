@@ -2,13 +2,14 @@
 // at once (ADR 0185) start one run of those products alone — the other products' stored forecasts
 // untouched — with progress and a status like any run's; a list joins a whole-catalogue run waiting
 // to start, merges into a list waiting to start, gives way to a catalogue run above the limit, and
-// a list's run cut off when the server stopped goes on after the products it stored.
+// a list's run cut off when the server stopped goes on after the products it stored; list requests
+// made at the same moment (two API instances, two Data-screen edits) queue one list, not one each.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedOrders, TaskStatusResponse } from '@stockwise/contract';
 import { historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
-import { backends, type TestServer } from '../testing/test-server.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createForecastingContext, refreshForecastAfterOrders, refreshForecastsAfterDeliveries, runForecastGeneration } from './service.ts';
 
 const HISTORY_DAYS = 60;
@@ -165,5 +166,48 @@ describe.each(backends)('a run of a list of products on %s', (backend) => {
       expect(after[code]!.task_id, code).toBe(list);
       expect(after[code]!.generated_at > before[code]!.generated_at, code).toBe(true);
     }
+  });
+});
+
+describe.each(backends)('list requests made at the same moment on %s', (backend) => {
+  let server: TestServer;
+  let productIds: number[];
+  let userId: number;
+  beforeAll(async () => {
+    // An API instance: no worker takes the lists' jobs, so each list stays waiting to start.
+    server = await startTestServer(backend, { ROLE: 'api' });
+    const { rows } = await sql<{ id: string }>`
+      insert into data.products (product_code, name, category, current_stock) select 'AT-' || i, 'Tin ' || i, 'Tins', 10 from generate_series(1, 40) as i returning id`.execute(server.database.db);
+    productIds = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    userId = (await signUpUser(server)).id;
+  });
+  afterAll(() => server?.stop());
+
+  const waitingLists = async () =>
+    (await sql<{ id: string; product_ids: (number | string)[] }>`select id, product_ids from forecast_tasks where product_ids is not null and status in ('pending', 'processing')`.execute(server.database.db)).rows;
+
+  it('queues one list of their union, which every request answers', async () => {
+    const context = createForecastingContext(server.database.db, server.queue);
+    for (let round = 0; round < 3; round++) {
+      // Twenty requests of three products each, every one overlapping the next, all at once (the pool's ten connections at work on PostgreSQL).
+      const requests = Array.from({ length: 20 }, (_, at) => [0, 1, 2].map((k) => productIds[(at * 2 + k) % productIds.length]!));
+      const answers = await Promise.all(requests.map((ids) => refreshForecastAfterOrders(context, ids, userId)));
+      const lists = await waitingLists();
+      expect(lists.map((list) => list.id), `round ${round}`).toHaveLength(1);
+      expect(lists[0]!.product_ids.map(Number).sort((a, b) => a - b)).toEqual(productIds);
+      expect(new Set(answers)).toEqual(new Set([lists[0]!.id]));
+      // Taken by a worker: the next round starts with no list waiting.
+      await sql`update forecast_tasks set status = 'completed' where id = ${lists[0]!.id}::uuid`.execute(server.database.db);
+    }
+  });
+  it('takes a list past the oldest list’s limit into the next list waiting that has room, not a third', async () => {
+    const context = createForecastingContext(server.database.db, server.queue, { listRunMostProducts: 4 });
+    const [a, b, c, d, e, f, g] = productIds as [number, number, number, number, number, number, number];
+    const first = await refreshForecastAfterOrders(context, [a, b, c], userId);
+    const second = await refreshForecastAfterOrders(context, [d, e, f], userId);
+    expect(second).not.toBe(first);
+    expect(await refreshForecastAfterOrders(context, [g, f], userId)).toBe(second);
+    const lists = Object.fromEntries((await waitingLists()).map((list) => [list.id, list.product_ids.map(Number)]));
+    expect(lists).toEqual({ [first]: [a, b, c], [second]: [d, e, f, g] });
   });
 });

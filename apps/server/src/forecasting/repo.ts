@@ -51,31 +51,42 @@ const idsOf = (ids: readonly (number | string)[] | null): number[] => (ids ?? []
 export const productsAmong = async (db: Db, productIds: readonly number[]): Promise<number[]> =>
   (await db.selectFrom('data.products').select('id').where('id', '=', sql<number>`any(${productIds}::bigint[])`).orderBy('id').execute()).map((row) => Number(row.id));
 
-/** A task of a list of products (ADR 0187), waiting to run. */
+/** A task of a list of products (ADR 0187), waiting to run (requests join lists through joinOrQueueList). */
 export const insertListTask = (db: Db, task: { id: string; productIds: readonly number[]; forecastDays: number; requestedBy: number | null }) =>
   sql`insert into forecast_tasks (id, product_ids, forecast_days, status, requested_by) values (${task.id}, ${task.productIds}::bigint[], ${task.forecastDays}, 'pending', ${task.requestedBy})`.execute(db);
 
-/** The oldest list's task waiting to run, if any. */
-export const queuedListTask = (db: Db) =>
-  db.selectFrom('forecast_tasks').selectAll().where('product_ids', 'is not', null).where('status', 'in', QUEUED_STATUSES).orderBy('created_at').limit(1).executeTakeFirst();
+/** The lists' tasks waiting to run, oldest first (a list past the limit leaves a second one waiting). */
+export const queuedListTasks = (db: Db) =>
+  db.selectFrom('forecast_tasks').selectAll().where('product_ids', 'is not', null).where('status', 'in', QUEUED_STATUSES).orderBy('created_at').execute();
 
 /**
- * Adds these products to the list of task `taskId` while it still waits to run (it has read nothing
- * yet) and the list stays within `most` products; false when it started meanwhile or would grow
- * past that. A run takes its list as it marks itself running (startListRun): the two updates of the
- * row follow each other, so no product is added to a list already read.
+ * These products added to the oldest list's task waiting to run (it has read nothing yet) whose
+ * list stays within `most` products, else a new list's task `task.id` of them: the id of the task
+ * that holds them. One request at a time, on every instance: the transaction first takes the
+ * lists' advisory lock, so two requests at the same moment cannot both find no list waiting and
+ * queue one each (ADR 0187's amendment). A run takes its list as it marks itself running
+ * (startListRun) without the lock: the update below waits for that row and then finds it running,
+ * so no product is added to a list already read.
  */
-export async function addToQueuedList(db: Db, taskId: string, productIds: readonly number[], most: number): Promise<boolean> {
-  const union = sql`array(select distinct id from unnest(product_ids || ${productIds}::bigint[]) as listed (id) order by id)`;
-  const { rows } = await sql<{ id: string }>`
-    update forecast_tasks set product_ids = ${union}
-    where id = ${taskId}::uuid and status in (${sql.join([...QUEUED_STATUSES])}) and cardinality(${union}) <= ${most}
-    returning id`.execute(db);
-  return rows.length > 0;
-}
+export const joinOrQueueList = (db: Db, task: { id: string; productIds: readonly number[]; forecastDays: number; requestedBy: number | null }, most: number): Promise<string> =>
+  db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('forecast-list-tasks'))`.execute(trx);
+    const unionWith = (list: RawBuilder<unknown>) => sql`array(select distinct id from unnest(${list} || ${task.productIds}::bigint[]) as listed (id) order by id)`;
+    const queued = sql.join([...QUEUED_STATUSES]);
+    const { rows: joined } = await sql<{ id: string }>`
+      update forecast_tasks t set product_ids = ${unionWith(sql`t.product_ids`)}
+      where t.id = (
+        select w.id from forecast_tasks w where w.product_ids is not null and w.status in (${queued}) and cardinality(${unionWith(sql`w.product_ids`)}) <= ${most}
+        order by w.created_at limit 1)
+        and t.status in (${queued}) and cardinality(${unionWith(sql`t.product_ids`)}) <= ${most}
+      returning t.id`.execute(trx);
+    if (joined[0]) return joined[0].id;
+    await insertListTask(trx, task);
+    return task.id;
+  });
 
 /**
- * Marks a list's task running, which fixes its list (addToQueuedList adds to waiting lists only),
+ * Marks a list's task running, which fixes its list (joinOrQueueList adds to waiting lists only),
  * and gives those of its products that exist, in id order.
  */
 export async function startListRun(db: Db, taskId: string): Promise<number[]> {

@@ -285,8 +285,9 @@ export async function refreshForecastAfterOrders(ctx: ForecastingContext, produc
  * - One product: its own run — the one of it waiting to start, which has read nothing yet, else a
  *   new one (ADR 0133).
  * - Several: one list's run (ADR 0187). A whole-catalogue run waiting to start forecasts them too:
- *   the list joins it (ADR 0132's rule). Else a list waiting to start takes them in, while it stays
- *   within the limit; else a new list's run is queued.
+ *   the list joins it (ADR 0132's rule). Else the oldest list waiting to start within whose limit
+ *   they fit takes them in; else a new list's run is queued — one request at a time, so two at the
+ *   same moment do not queue two lists (repo.joinOrQueueList).
  * - More than ctx.listRunMostProducts: a whole-catalogue run (requestCatalogueRun), in its own
  *   process where there is one (ADR 0127), on every core.
  */
@@ -306,18 +307,13 @@ async function requestRunOfProducts(ctx: ForecastingContext, productIds: number[
 async function requestListRun(ctx: ForecastingContext, productIds: number[], requestedBy: number | null): Promise<string> {
   const queuedCatalogue = await repo.queuedCatalogueTask(ctx.db);
   if (queuedCatalogue && !(await settleDeadTask(ctx, queuedCatalogue))) return queuedCatalogue.id;
-  // A list whose job died would take in every later list: it is failed, and the next one looked at.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const queued = await repo.queuedListTask(ctx.db);
-    if (!queued) break;
-    if (await settleDeadTask(ctx, queued)) continue;
-    if (await repo.addToQueuedList(ctx.db, queued.id, productIds, ctx.listRunMostProducts)) return queued.id;
-    break;
-  }
+  // A list whose job died would take in every later list: it is failed first (its job's state is
+  // the queue's, read outside the lists' lock: on PGlite the queue shares the one session).
+  for (const queued of await repo.queuedListTasks(ctx.db)) await settleDeadTask(ctx, queued);
   const id = randomUUID();
-  await repo.insertListTask(ctx.db, { id, productIds, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy });
-  await queueTask(ctx, id, GENERATE_PRODUCT_FORECAST_JOB);
-  return id;
+  const taskId = await repo.joinOrQueueList(ctx.db, { id, productIds, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy }, ctx.listRunMostProducts);
+  if (taskId === id) await queueTask(ctx, id, GENERATE_PRODUCT_FORECAST_JOB);
+  return taskId;
 }
 
 export async function getForecastTaskStatus(ctx: ForecastingContext, taskId: string): Promise<TaskStatusResponse> {

@@ -41,7 +41,9 @@ describe.each(backends)('runaway reports on the demo data set on %s', (backend) 
         expect(body.error, sqlCode).toMatch(/^This report would take too long for the built-in database: it could run for more than [\d.]+ (s|min|h), and reports may take 10 s\. It was not started/);
         expect(body.error).toContain('link them (for example join products p on p.id = s.product_id)');
         expect(body.error).not.toMatch(/docs\/|planner|cost|PGlite|EXPLAIN/i);
-        expect(ms, sqlCode).toBeLessThan(1000);
+        // Not started, the server says; and no run was cut either: that would take the whole timeout
+        // (run, it would take minutes, and PGlite cannot stop it). Half the timeout leaves a loaded machine its time.
+        expect(ms, sqlCode).toBeLessThan(TIMEOUT_MS / 2);
       }
       // The estimate is the join's, not the LIMIT's: 140,000 × 140,000 pairs take tens of minutes.
       expect((await execute(CROSS_JOIN_UNDER_LIMIT)).body.error).toMatch(/more than \d\d min/);
@@ -52,7 +54,10 @@ describe.each(backends)('runaway reports on the demo data set on %s', (backend) 
       for (const { body, ms } of runs) {
         expect(body.success).toBe(false);
         expect(body.error).toMatch(/^The report ran longer than 10 s and was stopped/);
-        expect(ms).toBeLessThan(TIMEOUT_MS + 1000);
+        // Cut at REPORT_TIMEOUT_MS, not at the report login's own statement_timeout of 60 s (migration
+        // 0040) nor at their natural end (a minute and more; the cross join, half an hour): well short of
+        // 60 s, with room for a loaded machine beyond the timeout rather than a fixed second.
+        expect(ms).toBeLessThan(3 * TIMEOUT_MS);
       }
     });
   }
