@@ -138,6 +138,7 @@ export function IntegrationEditor() {
             />
             <NativeSelect
               label={t('integrations.editor.mapping')}
+              description={draft.mapping_selection || fitting.length ? undefined : t('integrations.editor.noMappingHelp')}
               value={draft.mapping_selection}
               data={mappingChoices}
               error={errorOf('mapping_selection')}
