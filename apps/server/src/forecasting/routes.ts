@@ -8,6 +8,8 @@ import { compiledSerializerCompiler, sendJsonText } from '../http/serializer.ts'
 import { exportLatestInventoryReport, exportProductForecast, getForecastTaskStatus, getLatestInventoryReport, getProductForecast, openDay, requestForecastGeneration, type ForecastingContext } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+const OPEN_DAY_SUMMARY =
+  'Whether the shop is closed on a day (closed weekdays and holidays learnt from its sales, and Settings → Shop closed days), the note of its own closed day, and the first day from it that it is open';
 const styleCodeParams = z.object({ styleCode: storableText().trim().min(1, 'Product style code is required.').max(64) });
 
 export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZod {
@@ -42,12 +44,8 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
     });
     app.get('/api/forecasting/open-day/', {
       config: { policy: 'viewer' },
-      schema: {
-        tags: ['forecasting'],
-        summary: "Whether the shop is closed on a day (closed weekdays and holidays learnt from its sales, and Settings → Shop closed days), the note of its own closed day, and the first day from it that it is open",
-        querystring: openDayQuery,
-        response: { 200: openDayAnswer, 400: errorBody, 401: errorBody },
-      },
+      // The note under a typed arrival day (ADR 0182, amendment 2026-12-06).
+      schema: { tags: ['forecasting'], summary: OPEN_DAY_SUMMARY, querystring: openDayQuery, response: { 200: openDayAnswer, 400: errorBody, 401: errorBody } },
       handler: (request) => openDay(ctx.db, request.query.date),
     });
     app.get('/api/forecasting/forecasts/:styleCode', {
