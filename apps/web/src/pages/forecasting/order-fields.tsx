@@ -121,7 +121,7 @@ export function ClosedDayNote({ arrival }: { arrival: string }) {
   const shown = answer && answer.date === day ? answer : null;
   return (
     // A live region there from the start, so the note is read out when it appears.
-    <Text size="sm" c="orange.9" role="status" data-testid="arrival-closed-note">
+    <Text size="sm" fw={500} role="status" data-testid="arrival-closed-note">
       {shown
         ? t(shown.nextOpen === shown.date ? 'forecasting.recordOrder.closedDayNoNext' : 'forecasting.recordOrder.closedDay', {
             day: dayWithWeekday(shown.date),
