@@ -82,8 +82,25 @@ describe('recording an order from the list (ADR 0182)', () => {
     expect(await arrivalField.getAttribute('aria-invalid')).toBe('true');
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 
+    // A day the shop is closed on (Settings → Shop, with its note): noted under the field with the next open day, not refused (ADR 0182, amendment 2026-12-06).
+    const [year, month, dayOfMonth] = product!.arrivalDate!.split('-');
+    const monthFirst = proposed === `${month}/${dayOfMonth}/${year}`;
+    const typed = (iso: string) => {
+      const [y, m, d] = iso.split('-');
+      return monthFirst ? `${m}/${d}/${y}` : `${d}/${m}/${y}`;
+    };
+    const closedDay = new Date(Date.parse(`${product!.arrivalDate!}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
+    const closing = await fetch(`${server.baseUrl}/api/shop/closed-dates/`, { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ closedDates: [{ date: closedDay, note: 'Stock-take' }] }) });
+    expect(closing.status).toBe(200);
+    await arrivalField.fill(typed(closedDay));
+    const closedNote = dialog.getByTestId('arrival-closed-note');
+    await expect.poll(() => closedNote.textContent()).toMatch(new RegExp(`^The shop is closed on \\w+ ${formatDay(closedDay)} \\(Stock-take\\): the next day it is open is \\w+ \\d+ \\w+ \\d{4}\\. The order can still be saved for this day\\.$`));
+    expect(await arrivalField.getAttribute('aria-invalid')).not.toBe('true');
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
     // The order as placed: typed over the advice (the field's text is selected when it takes the focus), the proposed day.
     await arrivalField.fill(proposed);
+    await expect.poll(() => closedNote.textContent()).toBe('');
     await quantityField.focus();
     await page.keyboard.type(String(quantity));
     expect(await quantityField.inputValue()).toBe(String(quantity));

@@ -25,6 +25,24 @@ export function orderArrivalProblem(day: string, today: string, now = new Date()
   return dateRuleProblem('planned', day, now);
 }
 
+/**
+ * `GET /api/forecasting/open-day/?date=`: whether the shop is closed on a day (its closed weekdays and
+ * holidays learnt from its sales, and the days set in Settings → Shop, ADR 0171), the note given with
+ * a day set there, and the first day from it that the shop is open (the day itself when open; within
+ * a fortnight, else the day itself). A note under a typed arrival day, never a refusal (ADR 0182).
+ */
+export const openDayQuery = z.object({
+  date: z
+    .string()
+    .trim()
+    .check((context) => {
+      const problem = isoDayProblem(context.value) ?? dateRuleProblem('planned', context.value);
+      if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
+    }),
+});
+export const openDayAnswer = z.object({ date: z.string(), closed: z.boolean(), note: z.string().nullable(), next_open: z.string() });
+export type OpenDayAnswer = z.infer<typeof openDayAnswer>;
+
 /** The day an order placed on `today` arrives after `leadTimeDays`, as the dialog proposes it. */
 export const orderArrivalDay = (today: string, leadTimeDays: number): string => new Date(Date.parse(`${today}T00:00:00Z`) + leadTimeDays * 86_400_000).toISOString().slice(0, 10);
 

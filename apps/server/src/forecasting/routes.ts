@@ -1,13 +1,15 @@
 // /api/forecasting/*: request generation, poll a task, read a product's forecast and the latest report.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, generationRequest, generationResponse, inventoryReportExportQuery, latestReportResponse, productForecastQuery, productForecastResponse, reportExportQuery, reportQuery, storableText, taskStatusResponse, XLSX_CONTENT_TYPE } from '@stockwise/contract';
+import { errorBody, generationRequest, generationResponse, inventoryReportExportQuery, latestReportResponse, openDayAnswer, openDayQuery, productForecastQuery, productForecastResponse, reportExportQuery, reportQuery, storableText, taskStatusResponse, XLSX_CONTENT_TYPE } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
 import { sendDownload } from '../http/downloads.ts';
 import { compiledSerializerCompiler, sendJsonText } from '../http/serializer.ts';
-import { exportLatestInventoryReport, exportProductForecast, getForecastTaskStatus, getLatestInventoryReport, getProductForecast, requestForecastGeneration, type ForecastingContext } from './service.ts';
+import { exportLatestInventoryReport, exportProductForecast, getForecastTaskStatus, getLatestInventoryReport, getProductForecast, openDay, requestForecastGeneration, type ForecastingContext } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+const OPEN_DAY_SUMMARY =
+  'Whether the shop is closed on a day (closed weekdays and holidays learnt from its sales, and Settings → Shop closed days), the note of its own closed day, and the first day from it that it is open';
 const styleCodeParams = z.object({ styleCode: storableText().trim().min(1, 'Product style code is required.').max(64) });
 
 export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZod {
@@ -39,6 +41,12 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
         const report = await getLatestInventoryReport(ctx, request.query);
         return report ? { success: true as const, report } : { success: false as const, message: 'No latest report available...' };
       },
+    });
+    app.get('/api/forecasting/open-day/', {
+      config: { policy: 'viewer' },
+      // The note under a typed arrival day (ADR 0182, amendment 2026-12-06).
+      schema: { tags: ['forecasting'], summary: OPEN_DAY_SUMMARY, querystring: openDayQuery, response: { 200: openDayAnswer, 400: errorBody, 401: errorBody } },
+      handler: (request) => openDay(ctx.db, request.query.date),
     });
     app.get('/api/forecasting/forecasts/:styleCode', {
       config: { policy: 'viewer' },

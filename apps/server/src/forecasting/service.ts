@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely, Selectable } from 'kysely';
-import { catalogueCalendar, createForecastPool, firstOpenDayFrom, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
+import { catalogueCalendar, closedDatesBetween, createForecastPool, firstOpenDayFrom, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
 import {
   csvLine,
   dayInTimeZone,
@@ -20,6 +20,7 @@ import {
   type ForecastSheet,
   type InventoryReport,
   type InventoryReportExportQuery,
+  type OpenDayAnswer,
   type ProductForecastResponse,
   type ReportQuery,
   type TaskStatusResponse,
@@ -419,6 +420,13 @@ export type OpenDaysCalendar = Parameters<typeof firstOpenDayFrom>[0];
 export async function arrivalDays(db: Kysely<Database>, today: string, leadTimes: number[]): Promise<string[]> {
   const calendar = await shopCalendar(db);
   return leadTimes.map((days) => firstOpenDayFrom(calendar, addDays(today, days)));
+}
+
+/** Whether the shop is closed on `date` (learnt closures and its own closed days), the note of its own, and the first open day from it. */
+export async function openDay(db: Kysely<Database>, date: string): Promise<OpenDayAnswer> {
+  const [calendar, own] = await Promise.all([shopCalendar(db), readClosedDates(db)]);
+  const closed = (calendar.closedWeekdays ?? []).includes(new Date(`${date}T00:00:00Z`).getUTCDay()) || closedDatesBetween(calendar, date, 1).length > 0;
+  return { date, closed, note: own.find((day) => day.date === date)?.note ?? null, next_open: closed ? firstOpenDayFrom(calendar, date) : date };
 }
 
 /** Forecast rows from the worker threads, stored a few at a time; what happened to each product. */

@@ -277,6 +277,9 @@ export const asSourceValue = (value: unknown): SourceValue => {
  * The entity's fields for the mapping builder. Where the key is one text column (products' code), a
  * column new rows need is required only to add them: a mapping without it updates stored rows.
  */
+/** A field of a shown line as the import reads it, a date refused for its range as read, else as found (a date that does not read at all). */
+const shownValue = (typed: TypedRecord, field: string, found: unknown): unknown => (field in typed.values ? typed.values[field] : (typed.readDates?.[field] ?? found));
+
 function describeTargets(target: WriteTarget): ImportTarget[] {
   const updatable = ownTextKey(target) !== null;
   return target.columns
@@ -498,8 +501,10 @@ export async function previewRecords(
     // In the writer's order: a row filter, then a totals line, then a blank code.
     const totalsLine = leftOut ? null : (totalsWordOf?.(values) ?? null);
     if (leftOut || totalsLine || skipsLine?.(values)) {
+      // Shown as the other lines are (a date read as the import reads it), though not imported; what does not read stays as found.
+      const read = typeRecord(values, row);
       const skippedValues: Record<string, SourceValue> = {};
-      for (const field of Object.keys(fieldMappings)) skippedValues[field] = asSourceValue(values[field]);
+      for (const field of Object.keys(fieldMappings)) skippedValues[field] = asSourceValue(shownValue(read, field, values[field]));
       const why = leftOut ? { leftOut: { column: leftOut.column, value: leftOut.value } } : totalsLine ? { totalsLine } : { skipped: true as const };
       return { row, values: skippedValues, problems, ...why, typed: null };
     }
@@ -509,7 +514,7 @@ export async function previewRecords(
     for (const field of target.keyColumns) if (!filled(field)) problems[field] ??= 'No column is mapped to this key field.';
     if (!target.updateOnly) for (const field of target.blankIsMissing) if (!filled(field) && targets.some((t) => t.field === field)) problems[field] ??= 'No column is mapped to this required field.';
     const shownValues: Record<string, SourceValue> = {};
-    for (const field of [...Object.keys(fieldMappings), ...target.fixed.keys()]) shownValues[field] = field in typed.values ? asSourceValue(typed.values[field]) : asSourceValue(values[field]);
+    for (const field of [...Object.keys(fieldMappings), ...target.fixed.keys()]) shownValues[field] = asSourceValue(shownValue(typed, field, values[field]));
     if (ambiguous) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= ambiguityText;
     return { row, values: shownValues, problems, typed };
   });

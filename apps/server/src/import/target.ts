@@ -331,9 +331,10 @@ async function readQuantityUnits(db: Kysely<Database>, table: CatalogueTable, ke
 
 /**
  * One record's values as staged (key codes as text, dates as ISO), which mapped columns it fills,
- * its problems by field, and the values it holds outside a column's choices (trimmed, by field).
+ * its problems by field, and the values it holds outside a column's choices (trimmed, by field);
+ * `readDates`: a date refused for its range (a sale dated 2126) as it was read (ISO), for a preview to show it so.
  */
-export type TypedRecord = { values: RowValues; present: string[]; errors: Record<string, string[]> | null; provisional: string[] | null; refusedChoices: Record<string, string> | null };
+export type TypedRecord = { values: RowValues; present: string[]; errors: Record<string, string[]> | null; provisional: string[] | null; refusedChoices: Record<string, string> | null; readDates?: Record<string, string> };
 
 /** The target's key when it is one text column (products' `product_code`): a code, read trimmed and matched ignoring case as references are. */
 export function ownTextKey(target: WriteTarget): string | null {
@@ -539,6 +540,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     // Date columns read day-first only for now (the file's order undecided): they may be swapped later.
     let provisional: string[] | null = null;
     let refusedChoices: Record<string, string> | null = null;
+    let readDates: Record<string, string> | null = null;
     // Quantity cells written with a unit (`0.25 kg`): the word and the cell, read once the row's number and product are.
     let cellUnits: Record<string, { word: string; text: string }> | null = null;
     for (const { column, type, reference, minimum, quick, valueMap, money, places, measured } of readers) {
@@ -618,6 +620,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         const outOfRange = column === dateRule?.column && dateRuleProblem ? dateRuleProblem(day) : null;
         if (outOfRange) {
           (errors ??= {})[column] = [outOfRange];
+          (readDates ??= {})[column] = type === 'DateField' ? day : isoDateTime(date);
           continue;
         }
         // Read and checked here: the row validator's own date check would only repeat the work.
@@ -715,7 +718,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     // Problems in the table's column order, as the row form lists them.
     const found = errors;
     const ordered = Object.fromEntries(errorOrder.filter((c) => found[c]).map((c) => [c, found[c] as string[]]));
-    return { values, present, errors: ordered, provisional, refusedChoices };
+    return { values, present, errors: ordered, provisional, refusedChoices, ...(readDates ? { readDates } : {}) };
   };
 }
 

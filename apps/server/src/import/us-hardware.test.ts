@@ -99,7 +99,8 @@ describe.each(backends)("a US hardware store's files on %s", (backend) => {
       [3, '2024-12-05', null],
       [4, '2024-12-05', null],
       [5, '2024-12-05', null],
-      [6, '12/06/2024', 'VOID'],
+      // A line left out reads its date as the others (ADR 0167 amendment 2026-12-06): month first, as the file's order is.
+      [6, '2024-12-06', 'VOID'],
     ]);
     const totalsLines = await preview('pos-end.csv', 'Date,SKU,Qty,Ext Price\n12/13/2024,HW-10003,3,$69.99\n,Subtotal,,"$123,456.78"\n,Grand Total,,"$130,000.00"\n', 'sales');
     expect(totalsLines.rows.map((row) => [row.row, row.totals_line ?? null, row.problems])).toEqual([

@@ -90,6 +90,25 @@ describe.each(backends)('trying an endpoint on %s', (backend) => {
     expect(tried.date_format.detected).toBe('dd.mm.yyyy');
   });
 
+  it('shows a date refused for its range, and a skipped line\u2019s date, as read (as the other lines), a date that does not read as found', async () => {
+    shop.route('/dated', (_request, response) =>
+      sendJson(response, [
+        { sku: 'TRY-1', day: '05.03.2026', qty: 1 },
+        { sku: 'TRY-2', day: '05.01.2126', qty: 1 },
+        { sku: '', day: '06.03.2026', qty: 1 },
+        { sku: 'TRY-1', day: 'soon', qty: 1 },
+        { sku: 'TRY-2', day: '2026-03-07T10:15:00Z', qty: 1 },
+      ]),
+    );
+    const answer = await tryEndpoint({ endpoint: `${shop.origin}/dated`, mapping: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, skip_rows_without_code: true } });
+    expect(answer.status, answer.text).toBe(200);
+    const tried = answer.json as unknown as IntegrationTryResponse;
+    expect(tried.rows.map((r) => r.values.date)).toEqual(['2026-03-05', '2126-01-05', '2026-03-06', 'soon', '2026-03-07']);
+    expect(tried.rows[1]?.problems).toEqual({ date: '2126-01-05 is in the future: sales and stock counts are dated when they happened (today at the latest).' });
+    expect(tried.rows[2]).toMatchObject({ skipped: true, problems: {} });
+    expect(tried.rows[3]?.problems.date).toMatch(/^Expected a date/);
+  });
+
   it("reads records through a file's mapping that says its header row: JSON has none, the row is not looked at", async () => {
     shop.route('/counted', (_request, response) => sendJson(response, [{ sku: 'TRY-1', day: '2026-03-05', qty: 3 }]));
     const answer = await tryEndpoint({ endpoint: `${shop.origin}/counted`, mapping: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, header_row: 3 } });

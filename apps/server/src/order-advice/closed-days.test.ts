@@ -75,4 +75,23 @@ describe.each(backends)('order-by dates of a shop closed on Sundays, on %s', (ba
     expect(later.products.map((product) => product.arrivalDate)).toEqual(later.products.map(() => firstOpenFrom(7, closed)));
     expect(firstOpenFrom(7, closed) > day(8)).toBe(true);
   });
+
+  // The note under a typed arrival day (ADR 0182, amendment 2026-12-06 "a typed day the shop is closed on").
+  it('says whether the shop is closed on a day, the note of its own closed day, and the next day it is open; a wrong day is a 400', async () => {
+    const openDay = async (date: string) => server.request(`/api/forecasting/open-day/?date=${encodeURIComponent(date)}`, { token });
+    let sunday = 10;
+    while (weekdayOf(day(sunday)) !== 0) sunday += 1;
+    expect((await openDay(day(sunday))).json).toEqual({ date: day(sunday), closed: true, note: null, next_open: firstOpenFrom(sunday) });
+    const monday = day(sunday + 1);
+    expect((await openDay(monday)).json).toEqual({ date: monday, closed: false, note: null, next_open: monday });
+    // Settings → Shop closes the Monday (a stock-take): closed, with its note, open again on the Tuesday.
+    expect((await server.request('/api/shop/closed-dates/', { method: 'PUT', token, body: { closedDates: [{ date: monday, note: 'Stock-take' }] } })).status).toBe(200);
+    expect((await openDay(monday)).json).toEqual({ date: monday, closed: true, note: 'Stock-take', next_open: day(sunday + 2) });
+    expect((await openDay(day(sunday))).json).toMatchObject({ closed: true, next_open: day(sunday + 2) });
+    for (const wrong of ['2026-02-30', 'soon', '3026-01-01']) {
+      const refused = await openDay(wrong);
+      expect(refused.status, wrong).toBe(400);
+      expect(refused.json).toMatchObject({ code: 'validation_error' });
+    }
+  });
 });

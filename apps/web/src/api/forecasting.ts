@@ -2,7 +2,7 @@
 // `products`), typed from the contract. Owns the shared forecast fetch of spec §4: one pending
 // request per product, cached afterwards, dropped after a regeneration.
 import type { z } from 'zod';
-import type { ProductForecastResponse, RowPage, TableRow, TaskStatus, TaskStatusResponse, generationResponse, latestReportResponse } from '@stockwise/contract';
+import type { OpenDayAnswer, ProductForecastResponse, RowPage, TableRow, TaskStatus, TaskStatusResponse, generationResponse, latestReportResponse } from '@stockwise/contract';
 import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE } from '@stockwise/contract';
 import { api } from './http.ts';
 import { fetchExport, fetchWorkbook } from './downloads.ts';
@@ -155,6 +155,9 @@ export const fetchReportExport = (format: 'csv' | 'xlsx', report: { inactive_day
   fetchExport('/forecasting/latest-report/export/', format, { inactive_days: report.inactive_days, include_inactive: includeInactive ? 'true' : 'false', ...supplierParam(supplier) });
 
 /** One page of the latest report (of the server's size unless `pageSize`); products without recent demand only when `includeInactive`; one supplier's only when `supplier` is given. */
+/** Whether the shop is closed on `date` (YYYY-MM-DD), the note of its own closed day, and the next day it is open (ADR 0182, amendment 2026-12-06). */
+export const fetchOpenDay = async (date: string): Promise<OpenDayAnswer> => (await api.get<OpenDayAnswer>('/forecasting/open-day/', { params: { date } })).data;
+
 export async function fetchLatestReport(options: { page?: number; pageSize?: number; includeInactive?: boolean; supplier?: SupplierFilter } = {}): Promise<LatestReportResponse> {
   const params = { page: options.page ?? 1, ...(options.pageSize ? { page_size: options.pageSize } : {}), include_inactive: options.includeInactive ? 'true' : 'false', ...supplierParam(options.supplier) };
   return (await api.get<LatestReportResponse>('/forecasting/latest-report/', { params })).data;

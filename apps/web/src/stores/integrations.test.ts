@@ -205,6 +205,28 @@ describe('integrations store', () => {
     }
   });
 
+  it('opens a new integration on what the data is — sales — with the first mapping reading it; choosing another entity moves the mapping to one that reads it, or none', async () => {
+    const content = config.content as typeof config.content & { inventory?: unknown };
+    content.inventory = { entities: ['products', 'sales', 'stock_snapshots', 'deliveries'].map((name) => ({ name, table: name, key: ['id'], field_mappings: {} })) };
+    try {
+      await store().openEditor(null);
+      expect(store().draft).toMatchObject({ mapping_selection: 'sales_feed', target_entity: 'sales' });
+      expect(store().mappingConfig).toEqual(config.content.mappings.sales_feed);
+      await store().selectTarget('stock_snapshots');
+      expect(store().draft).toMatchObject({ mapping_selection: 'sales_feed', target_entity: 'stock_snapshots' });
+      await store().selectTarget('products');
+      expect(store().draft).toMatchObject({ mapping_selection: 'shop', target_entity: 'products' });
+      expect(store().mappingConfig).toEqual(config.content.mappings.shop);
+      // No mapping reads deliveries: none is chosen (saving says to choose one; "Try the endpoint" proposes one).
+      await store().selectTarget('deliveries');
+      expect(store().draft).toMatchObject({ mapping_selection: '', target_entity: 'deliveries' });
+      expect(store().mappingConfig).toBeNull();
+    } finally {
+      store().closeEditor();
+      delete content.inventory;
+    }
+  });
+
   it('opens a new integration on the first mapping, loads a mapping config when the mapping changes, and clears all on close', async () => {
     await store().openEditor(null);
     expect(store().draft).toMatchObject({ mapping_selection: 'shop', target_entity: 'products', rate_limit: 60 });

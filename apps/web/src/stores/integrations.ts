@@ -33,6 +33,8 @@ export type IntegrationsState = {
   error: Failure | null;
   /** Mapping names of the configuration. */
   mappingNames: string[];
+  /** The entities each mapping of the configuration fills (what a chosen kind of data can be read with). */
+  mappingEntities: Record<string, string[]>;
   /** The inventory entities of the configuration (what trying the endpoint can map onto). */
   entityNames: string[];
   /** The failure of a toggle, run or delete (spec §8 message with the server's reason). */
@@ -66,6 +68,8 @@ export type IntegrationsActions = {
   closeEditor: () => void;
   updateDraft: (patch: Partial<IntegrationDraft>) => void;
   selectMapping: (name: string) => Promise<void>;
+  /** What the endpoint's data is (the entity it fills): the mapping moves to the first one filling it, none when none does. */
+  selectTarget: (entity: string) => Promise<void>;
   save: () => Promise<boolean>;
   /** After a refused save: the integration as it is now, in place of the draft (saving then starts from their change). */
   reloadEditing: () => Promise<void>;
@@ -84,6 +88,7 @@ export const initialIntegrationsState: IntegrationsState = {
   isLoading: false,
   error: null,
   mappingNames: [],
+  mappingEntities: {},
   entityNames: [],
   actionError: null,
   editorOpen: false,
@@ -109,6 +114,14 @@ export const failure = (message: string, error: unknown): Failure => ({ message,
 
 const entitiesOf = (config: MappingConfig | null | undefined) => Object.keys(config?.entities ?? {});
 
+/**
+ * What a new integration starts as reading (ADR 0060 amendment 2026-12-06): a scheduled pull is most
+ * often a shop's orders, so sales when the configuration has it; the user's first choice after the address.
+ */
+export const NEW_INTEGRATION_ENTITY = 'sales';
+/** The first mapping (in the configuration's order) that fills `entity`, '' when none does. */
+export const firstMappingFor = (mappingEntities: Record<string, string[]>, entity: string) => Object.keys(mappingEntities).find((name) => mappingEntities[name]?.includes(entity)) ?? '';
+
 export const useIntegrationsStore = create<IntegrationsState & IntegrationsActions>()((set, get) => {
   let mappingSequence = 0;
   let logsSequence = 0;
@@ -129,7 +142,11 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
     const answer = await fetchConfig();
     if (!answer.success) throw new Error(answer.message);
     const mappings = mappingsOf(answer.content);
-    set({ mappingNames: Object.keys(mappings), entityNames: inventoryEntitiesOf(answer.content).map((entity) => entity.name) });
+    set({
+      mappingNames: Object.keys(mappings),
+      mappingEntities: Object.fromEntries(Object.entries(mappings).map(([name, config]) => [name, entitiesOf(config)])),
+      entityNames: inventoryEntitiesOf(answer.content).map((entity) => entity.name),
+    });
     return mappings;
   };
 
@@ -190,10 +207,12 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
       try {
         const mappings = await loadMappings();
         if (sequence !== mappingSequence) return;
-        // Spec §5: a new integration starts on the first available mapping.
-        if (!integration && !get().draft?.mapping_selection) {
-          const first = Object.keys(mappings)[0] ?? '';
-          get().updateDraft({ mapping_selection: first, target_entity: entitiesOf(mappings[first])[0] ?? '' });
+        // A new integration starts on what the data is — sales, a shop's orders — and on the first
+        // mapping available for it (spec §5), none when no mapping reads it yet ("Try the endpoint" proposes one).
+        if (!integration && !get().draft?.mapping_selection && !get().draft?.target_entity) {
+          const { entityNames, mappingEntities } = get();
+          const target = entityNames.includes(NEW_INTEGRATION_ENTITY) ? NEW_INTEGRATION_ENTITY : (entityNames[0] ?? entitiesOf(Object.values(mappings)[0])[0] ?? '');
+          get().updateDraft({ mapping_selection: firstMappingFor(mappingEntities, target), target_entity: target });
         }
         set({ mappingConfig: mappings[get().draft?.mapping_selection ?? ''] ?? null, isLoadingMapping: false });
       } catch (error) {
@@ -231,6 +250,20 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
         if (sequence !== mappingSequence) return;
         set({ isLoadingMapping: false, editorError: failure(i18n.t('integrations.errors.loadMappings'), error) });
       }
+    },
+
+    selectTarget: async (entity) => {
+      get().updateDraft({ target_entity: entity });
+      const current = get().draft?.mapping_selection ?? '';
+      if (get().mappingEntities[current]?.includes(entity)) return;
+      const mapping = firstMappingFor(get().mappingEntities, entity);
+      if (mapping) {
+        await get().selectMapping(mapping);
+        return;
+      }
+      ++mappingSequence;
+      get().updateDraft({ mapping_selection: '' });
+      set({ mappingConfig: null, isLoadingMapping: false });
     },
 
     save: async () => {

@@ -148,6 +148,34 @@ describe('reports store', () => {
     expect(calls.at(-1)?.key).toBe('PUT /api/user-reports/12/');
   });
 
+  it('"Apply change" keeps the title and description the user typed, also while the answer was awaited; untouched ones take the proposal\'s', async () => {
+    const proposal = (title: string, description: string) => ({ status: 200, body: { success: true, title, description, sql_code: 'select 5', chart_config: null, pseudocode: 'count', provider: 'built-in', error: null, notice: null } });
+    await state().selectReport(7);
+    // The title typed before asking stays; the description, untouched, takes the proposal's.
+    state().updateDraft({ title: 'Garden weekly' });
+    answers['POST /api/user-reports/generate-from-request/'] = proposal('Sales by week', 'Units sold each week');
+    await state().applyChangeRequest('sales by week');
+    expect(calls.at(-1)?.body).toMatchObject({ current_title: 'Garden weekly' });
+    expect(state().draft).toMatchObject({ title: 'Garden weekly', description: 'Units sold each week', sql_code: 'select 5' });
+    // The proposal's description, not typed over since, gives way to the next proposal's; a description typed while it was awaited stays.
+    let release = () => {};
+    answers['POST /api/user-reports/generate-from-request/'] = { ...proposal('Sales by month', 'Units sold each month'), hold: new Promise<void>((resolve) => (release = resolve)) };
+    const applying = state().applyChangeRequest('by month');
+    await vi.waitFor(() => expect(calls.at(-1)?.key).toBe('POST /api/user-reports/generate-from-request/'));
+    state().updateDraft({ description: 'For the garden team' });
+    release();
+    await applying;
+    expect(state().draft).toMatchObject({ title: 'Garden weekly', description: 'For the garden team', sql_code: 'select 5' });
+    // Another report: its saved title is untouched, so a proposal names it.
+    await state().selectReport(7);
+    answers['POST /api/user-reports/generate-from-request/'] = proposal('Sales by day', 'Units sold each day');
+    await state().applyChangeRequest('by day');
+    expect(state().draft).toMatchObject({ title: 'Sales by day', description: 'Units sold each day' });
+    answers['POST /api/user-reports/generate-from-request/'] = proposal('Sales by weekday', 'Units sold each weekday');
+    await state().applyChangeRequest('by weekday');
+    expect(state().draft).toMatchObject({ title: 'Sales by weekday', description: 'Units sold each weekday' });
+  });
+
   it('saves the chart the editor shows for the run of its SQL: the proposed one, or one for the new columns when the chosen one lost them', async () => {
     const run = (columns: { name: string; type: string }[], results: Record<string, unknown>[]) => {
       answers['POST /api/user-reports/execute/'] = { status: 200, body: { success: true, results, columns: columns.map((c) => ({ ...c, db_type: 'x' })), truncated: false, row_count: results.length, duration_ms: 1, error: null, unfinished_period: null } };

@@ -45,7 +45,12 @@ export type ReportsState = {
   isNewDraft: boolean;
   /** The report as someone else saved it after the editor read it: a save or delete was refused for it (ADR 0168); Reload shows it. */
   savedMeanwhile: UserReport | null;
+  /** The title and description the last applied change request wrote: what is still these was not typed by the user since. */
+  lastProposal: WordsOfReport | null;
 };
+
+/** The fields of a report the user words: an "Apply change" does not replace what the user typed (ADR 0159 amendment 2026-12-06). */
+type WordsOfReport = Pick<ReportDraft, 'title' | 'description'>;
 
 export type ReportsActions = {
   loadReports: () => Promise<void>;
@@ -85,6 +90,7 @@ export const initialReportsState: ReportsState = {
   restoredDraft: null,
   isNewDraft: false,
   savedMeanwhile: null,
+  lastProposal: null,
 };
 
 /** Whether the editor holds edits the saved report does not have. */
@@ -106,6 +112,16 @@ const currentFieldsOf = (draft: ReportDraft) => ({
   current_sql_code: draft.sql_code,
   current_chart_config: draft.chart_config,
 });
+
+/**
+ * The title and description an answer to "Apply change" leaves in the editor: the proposal's, except
+ * where the user typed since the editor last showed the saved report (the blank one for a new report)
+ * or the last proposal — that typing is theirs and stays, also when typed while the answer was awaited.
+ */
+const wordsAfterProposal = (now: WordsOfReport, untouched: WordsOfReport[], proposal: Partial<Record<keyof WordsOfReport, string | null>>): WordsOfReport => {
+  const pick = (field: keyof WordsOfReport) => (untouched.some((words) => words[field] === now[field]) ? (proposal[field] ?? now[field]) : now[field]);
+  return { title: pick('title'), description: pick('description') };
+};
 
 const sessionReady = () => {
   const session = useSessionStore.getState();
@@ -208,7 +224,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
     selectReport: async (id) => {
       const sequence = ++selection;
       // Selecting resets the screen's data, error and loading, and clears the last run (spec §4).
-      set({ selectedReport: null, draft: null, execution: null, error: null, loading: true, operations: idleOperations, generateNotice: null, draftBase: null, restoredDraft: null, isNewDraft: false, savedMeanwhile: null });
+      set({ selectedReport: null, draft: null, execution: null, error: null, loading: true, operations: idleOperations, generateNotice: null, draftBase: null, restoredDraft: null, isNewDraft: false, savedMeanwhile: null, lastProposal: null });
       try {
         const report = await reportsApi.getReport(id);
         if (sequence !== selection) return;
@@ -250,7 +266,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
     discardDraft: () => {
       const { selectedReport, isNewDraft } = get();
       if (!selectedReport && !isNewDraft) return;
-      set({ draft: selectedReport ? draftOf(selectedReport) : blankDraft, draftBase: selectedReport?.updated_at ?? null, restoredDraft: null, generateNotice: null });
+      set({ draft: selectedReport ? draftOf(selectedReport) : blankDraft, draftBase: selectedReport?.updated_at ?? null, restoredDraft: null, generateNotice: null, lastProposal: null });
       keepOrForgetDraft();
     },
 
@@ -271,6 +287,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         operations: idleOperations,
         generateNotice: null,
         savedMeanwhile: null,
+        lastProposal: null,
       });
     },
 
@@ -337,6 +354,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         draftBase: current.updated_at,
         restoredDraft: null,
         savedMeanwhile: null,
+        lastProposal: null,
         operations: { ...state.operations, save: idle, delete: idle },
       }));
       keepOrForgetDraft();
@@ -407,14 +425,18 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
           fail('generate', i18n.t('reports.errors.generation'), answer.error, answer.error_details ?? null);
           return;
         }
+        // The draft now: the user may have typed in it while the answer was awaited.
+        const now = get().draft ?? draft;
+        const { lastProposal } = get();
+        const untouched = [selectedReport ? draftOf(selectedReport) : blankDraft, ...(lastProposal ? [lastProposal] : [])];
+        const words = wordsAfterProposal(now, untouched, answer);
         get().updateDraft({
-          title: answer.title ?? draft.title,
-          description: answer.description ?? draft.description,
+          ...words,
           sql_code: answer.sql_code ?? draft.sql_code,
           chart_config: answer.chart_config,
           pseudocode: answer.pseudocode ?? draft.pseudocode,
         });
-        set({ generateNotice: answer.notice ?? null });
+        set({ generateNotice: answer.notice ?? null, lastProposal: { title: answer.title ?? words.title, description: answer.description ?? words.description } });
         done('generate');
       } catch (error) {
         fail('generate', i18n.t('reports.errors.apply'), reasonOf(error));

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { dayInPattern, orderArrivalDay, type InventoryReport, type RecordedOrder, type Role } from '@stockwise/contract';
+import { dayInPattern, formatDay, orderArrivalDay, type InventoryReport, type RecordedOrder, type Role } from '@stockwise/contract';
 import { sendJson } from '../../test/loopback.ts';
 import { setUpOrderDialogTests } from '../../test/order-dialog-tests.ts';
 import { accessTokenWithRole } from '../../test/role-token.ts';
@@ -37,12 +37,22 @@ let report = reportOf([cheese, lamp]);
 /** The bodies of the orders sent, and what the server answers the next one. */
 let sent: unknown[] = [];
 let answer: { status: number; body: unknown } = { status: 201, body: {} };
+/** The days the shop is closed on, as GET /api/forecasting/open-day/ answers them (the note of its own closed day), and the days asked about. */
+let closedDays: Record<string, string | null> = {};
+let askedOpenDays: string[] = [];
 /** The rows clicked: a click on a row selects its product, but not one on its button or in its dialog. */
 let selected: string[] = [];
 
 setUpOrderDialogTests((url, body, response) => {
   const path = url.pathname;
   if (path === '/api/forecasting/latest-report/') sendJson(response, 200, { success: true, report });
+  else if (path === '/api/forecasting/open-day/') {
+    const date = url.searchParams.get('date') ?? '';
+    askedOpenDays.push(date);
+    let next = date;
+    while (next in closedDays) next = shift(next, 1);
+    sendJson(response, 200, { date, closed: date in closedDays, note: closedDays[date] ?? null, next_open: next });
+  }
   else if (path === '/api/order-advice/orders/') {
     sent.push(JSON.parse(body));
     sendJson(response, answer.status, answer.body);
@@ -59,6 +69,8 @@ beforeEach(() => {
   report = reportOf([cheese, lamp]);
   sent = [];
   selected = [];
+  closedDays = {};
+  askedOpenDays = [];
 });
 
 /** The low-stock panel as the screen shows it — the store's page of the list — with the notice, for `role`. */
@@ -125,6 +137,31 @@ describe('recording an order from the low-stock list', () => {
     await waitFor(() => expect(dialog.isConnected).toBe(false));
     expect(document.activeElement).toBe(button);
     expect(sent).toEqual([]);
+  });
+
+  it('notes under the arrival a typed day the shop is closed on, with its note and the next open day, and still saves it', async () => {
+    const [closed, alsoClosed] = [shift(TODAY, 6), shift(TODAY, 7)];
+    closedDays = { [closed]: 'Stock-take', [alsoClosed]: null };
+    await renderAs('editor');
+    const dialog = await openDialog();
+    // The proposed day is open: no note.
+    await waitFor(() => expect(askedOpenDays).toEqual([shift(TODAY, 4)]));
+    expect(within(dialog).getByTestId('arrival-closed-note').textContent).toBe('');
+    fireEvent.change(arrivalField(), { target: { value: dayInPattern(closed, 'DD/MM/YYYY') } });
+    const note = within(dialog).getByTestId('arrival-closed-note');
+    const weekday = (day: string) => new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+    await waitFor(() => expect(note.textContent).toBe(`The shop is closed on ${weekday(closed)} ${formatDay(closed)} (Stock-take): the next day it is open is ${weekday(shift(TODAY, 8))} ${formatDay(shift(TODAY, 8))}. The order can still be saved for this day.`));
+    expect(note.getAttribute('role')).toBe('status');
+    // An open day typed: the note goes.
+    fireEvent.change(arrivalField(), { target: { value: dayInPattern(shift(TODAY, 8), 'DD/MM/YYYY') } });
+    await waitFor(() => expect(note.textContent).toBe(''));
+    // Back to the closed day, and saved as typed: a note, never a refusal.
+    fireEvent.change(arrivalField(), { target: { value: dayInPattern(alsoClosed, 'DD/MM/YYYY') } });
+    await waitFor(() => expect(note.textContent).toMatch(/^The shop is closed on \w+ \d+ \w+ \d{4}: the next day it is open is /));
+    answer = { status: 201, body: { styleCode: 'CHE-1', name: 'Cheddar', unit: 'kg', ordered: 2.35, expectedDate: alsoClosed, delivery: { id: 8, quantity: 2.35 }, taskId: 'task-2' } satisfies RecordedOrder };
+    fireEvent.submit(screen.getByTestId('record-order-form'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ styleCode: 'CHE-1', expectedDate: alsoClosed });
   });
 
   it('refuses no quantity and a day gone by under their fields, sending nothing', async () => {

@@ -2,7 +2,7 @@
 // its row — the quantity ordered (prefilled with the advice's, in the product's unit) and the day the
 // supplier delivers (prefilled with the first day the shop is open from its today plus the lead
 // time, the list's `arrivalDate`, ADR 0182 amendment 2026-12-06; typed in the person's date order or
-// picked, any day the shop's today or later), with the supplier it is ordered from when the product has one (ADR 0184). Saved
+// picked, any day the shop's today or later; a day the shop is closed on is noted under it, not refused), with the supplier it is ordered from when the product has one (ADR 0184). Saved
 // as a scheduled delivery; the product's advice is then updated on the row.
 // Editors and administrators only, as the route is.
 import { useState, type FormEvent } from 'react';
@@ -16,7 +16,7 @@ import { useForecastingStore } from '../../stores/forecasting.ts';
 import { useCan } from '../../stores/role.ts';
 import { orderDueNow } from './order-by.tsx';
 import { withUnit } from '../../components/quantity-words.ts';
-import { OrderArrivalInput, orderFieldErrors, OrderQuantityInput, useOrderFields, type OrderProblems } from './order-fields.tsx';
+import { ClosedDayNote, OrderArrivalInput, orderFieldErrors, OrderQuantityInput, useOrderFields, type OrderProblems } from './order-fields.tsx';
 
 /** What a row (or the product panel) knows of the order it advises; `supplier`: who it is ordered from, when the product has one (ADR 0184). */
 export type AdvisedOrder = { styleCode: string; name: string; unit: string | null; supplier?: string | null; orderQuantity: number; orderBy: string | null; leadTimeDays: number; arrivalDate?: string };
@@ -99,6 +99,7 @@ export function RecordOrderDialog({ order, onClose }: { order: AdvisedOrder; onC
               setProblems(({ expectedDate: _was, ...others }) => others);
             }}
           />
+          <ClosedDayNote arrival={arrival} />
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose}>
               {t('forecasting.recordOrder.cancel')}

@@ -3,10 +3,11 @@
 // the day the supplier delivers, typed in the person's date order or picked — each refused under
 // itself before sending by the same rules (the day's is the contract's `orderArrivalProblem`, the
 // server's too).
-import type { ComponentProps } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dayInPattern, orderArrivalDay, orderArrivalProblem, readTypedDay, typedFilterProblemText } from '@stockwise/contract';
+import { dayInPattern, formatDay, orderArrivalDay, orderArrivalProblem, readTypedDay, typedFilterProblemText } from '@stockwise/contract';
+import { fetchOpenDay } from '../../api/forecasting.ts';
 import { shopToday } from '../../api/shop-day.ts';
 import { DayField } from '../../components/day-field/DayField.tsx';
 import { useShopStore } from '../../stores/shop.ts';
@@ -40,7 +41,7 @@ export function useOrderFields() {
     if (quantity.trim() && !('problem' in day)) return { quantity: quantity.trim(), expectedDate: day.day };
     return { problems: { ...(quantity.trim() ? {} : { quantity: t('forecasting.recordOrder.quantityRequired') }), ...('problem' in day ? { expectedDate: day.problem } : {}) } };
   };
-  return { dates, today, proposedArrival, checkedOrder };
+  return { dates, today, proposedArrival, arrivalDay, checkedOrder };
 }
 
 /** The server's refusals of an order's fields, found under `prefix` ("orders.3." in a batch), each field's words joined. */
@@ -78,4 +79,56 @@ type ArrivalProps = Omit<ComponentProps<typeof DayField>, 'order' | 'pattern' | 
 export function OrderArrivalInput(props: ArrivalProps) {
   const { dates, today } = useOrderFields();
   return <DayField order={dates.order} pattern={dates.pattern} today={today} required {...props} />;
+}
+
+/** How long typing rests before the typed day is looked up (a day typed digit by digit is asked about once). */
+const CLOSED_DAY_PAUSE_MS = 300;
+const weekdayName = new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: 'UTC' });
+/** A day as the note says it: "Sunday 13 Dec 2026". */
+const dayWithWeekday = (day: string) => `${weekdayName.format(new Date(`${day}T00:00:00Z`))} ${formatDay(day)}`;
+
+/**
+ * A note under the arrival day when the day typed (or picked) is one the shop is closed on — a
+ * closed weekday or holiday learnt from its sales, or a day set in Settings → Shop (ADR 0171) — with
+ * its note and the next day it is open (ADR 0182, amendment 2026-12-06). Never a refusal: a delivery
+ * on a closed day may be what was agreed. Nothing while the day does not read, or the lookup fails.
+ */
+export function ClosedDayNote({ arrival }: { arrival: string }) {
+  const { t } = useTranslation();
+  const { arrivalDay } = useOrderFields();
+  const read = arrivalDay(arrival);
+  const day = 'day' in read ? read.day : null;
+  const [answer, setAnswer] = useState<{ date: string; note: string | null; nextOpen: string } | null>(null);
+  useEffect(() => {
+    if (!day) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      fetchOpenDay(day).then(
+        (found) => {
+          if (current) setAnswer(found.closed ? { date: found.date, note: found.note, nextOpen: found.next_open } : null);
+        },
+        () => {
+          if (current) setAnswer(null);
+        },
+      );
+    }, CLOSED_DAY_PAUSE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [day]);
+  // Only the answer about the day now in the field is shown.
+  const shown = answer && answer.date === day ? answer : null;
+  return (
+    // A live region there from the start, so the note is read out when it appears.
+    <Text size="sm" fw={500} role="status" data-testid="arrival-closed-note">
+      {shown
+        ? t(shown.nextOpen === shown.date ? 'forecasting.recordOrder.closedDayNoNext' : 'forecasting.recordOrder.closedDay', {
+            day: dayWithWeekday(shown.date),
+            note: shown.note ? ` (${shown.note})` : '',
+            next: dayWithWeekday(shown.nextOpen),
+          })
+        : null}
+    </Text>
+  );
 }

@@ -22,13 +22,14 @@ const numberOrNull = (value: string | number) => (value === '' || value === null
 
 export function IntegrationEditor() {
   const { t } = useTranslation();
-  const { editorOpen, editing, draft, mappingConfig, mappingNames, isLoadingMapping, isSaving, editorError, fieldErrors, savedMeanwhile } = useIntegrationsStore(
+  const { editorOpen, editing, draft, mappingConfig, mappingEntities, entityNames, isLoadingMapping, isSaving, editorError, fieldErrors, savedMeanwhile } = useIntegrationsStore(
     useShallow((state) => ({
       editorOpen: state.editorOpen,
       editing: state.editing,
       draft: state.draft,
       mappingConfig: state.mappingConfig,
-      mappingNames: state.mappingNames,
+      mappingEntities: state.mappingEntities,
+      entityNames: state.entityNames,
       isLoadingMapping: state.isLoadingMapping,
       isSaving: state.isSaving,
       editorError: state.editorError,
@@ -36,7 +37,7 @@ export function IntegrationEditor() {
       savedMeanwhile: state.savedMeanwhile,
     })),
   );
-  const { closeEditor, updateDraft, selectMapping, save, reloadEditing } = useIntegrationsStore.getState();
+  const { closeEditor, updateDraft, selectMapping, selectTarget, save, reloadEditing } = useIntegrationsStore.getState();
   if (!editorOpen || !draft) return null;
   const errorOf = (field: keyof IntegrationDraft) => fieldErrors[field]?.join(' ');
   const set = <K extends keyof IntegrationDraft>(field: K) => (value: IntegrationDraft[K]) => updateDraft({ [field]: value } as Partial<IntegrationDraft>);
@@ -46,7 +47,14 @@ export function IntegrationEditor() {
   };
   const cron = cronOf(draft.schedule_frequency, draft.cron_expression);
   const words = draft.schedule_frequency === 'custom' ? scheduleInWords(cron) : null;
-  const targets = Object.keys(mappingConfig?.entities ?? {});
+  // What the data is comes first (any entity of the shop), then the mappings that read it (ADR 0060 amendment 2026-12-06).
+  const targets = entityNames.length ? entityNames : Object.keys(mappingConfig?.entities ?? {});
+  const fitting = Object.keys(mappingEntities).filter((name) => mappingEntities[name]?.includes(draft.target_entity));
+  const mappingChoices = [
+    ...(draft.mapping_selection && !fitting.includes(draft.mapping_selection) ? [{ value: draft.mapping_selection, label: draft.mapping_selection }] : []),
+    ...(draft.mapping_selection ? [] : [{ value: '', label: t(fitting.length ? 'integrations.editor.chooseMapping' : 'integrations.editor.noMappingFor', { entity: draft.target_entity }) }]),
+    ...fitting.map((name) => ({ value: name, label: name })),
+  ];
   // The dialog closes (its focus goes back to the opener at once), then the focus moves on to the import's entity.
   const goToMappingBuilder = () => {
     flushSync(closeEditor);
@@ -121,19 +129,21 @@ export function IntegrationEditor() {
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NativeSelect
-              label={t('integrations.editor.mapping')}
-              value={draft.mapping_selection}
-              data={(mappingNames.includes(draft.mapping_selection) || !draft.mapping_selection ? mappingNames : [draft.mapping_selection, ...mappingNames]).map((name) => ({ value: name, label: name }))}
-              error={errorOf('mapping_selection')}
-              onChange={(event) => void selectMapping(event.currentTarget.value)}
-            />
-            <NativeSelect
               label={t('integrations.editor.target')}
+              description={t('integrations.editor.targetHelp')}
               value={draft.target_entity}
               data={(targets.includes(draft.target_entity) || !draft.target_entity ? targets : [draft.target_entity, ...targets]).map((name) => ({ value: name, label: name }))}
               error={errorOf('target_entity')}
+              onChange={(event) => void selectTarget(event.currentTarget.value)}
+            />
+            <NativeSelect
+              label={t('integrations.editor.mapping')}
+              description={draft.mapping_selection || fitting.length ? undefined : t('integrations.editor.noMappingHelp')}
+              value={draft.mapping_selection}
+              data={mappingChoices}
+              error={errorOf('mapping_selection')}
               disabled={isLoadingMapping}
-              onChange={(event) => set('target_entity')(event.currentTarget.value)}
+              onChange={(event) => void selectMapping(event.currentTarget.value)}
             />
             <NativeSelect
               label={t('integrations.editor.dataAction')}
