@@ -117,10 +117,13 @@ async function createIntegration(page: Page, endpoint: string, settings: (dialog
   await page.keyboard.type(endpoint);
   // "Latest" (the default) narrows nothing without {from} in the address, and says so.
   expect(await dialog.getByText('without it each run reads everything again', { exact: false }).count()).toBe(/\{from\}/.test(endpoint) ? 0 : 1);
-  // A new integration starts on what the data is — sales, a shop's orders — and no shipped mapping reads sales.
-  expect(await dialog.getByLabel('Target entity').inputValue()).toBe('sales');
+  // No shipped mapping reads sales: a new integration starts on the first available mapping (spec §5);
+  // saying the data is sales leaves none chosen until "Try the endpoint" proposes one.
+  await expect.poll(() => dialog.getByLabel('Mapping', { exact: true }).inputValue()).toBe('product_catalogue_csv');
+  expect(await dialog.getByLabel('Target entity').inputValue()).toBe('products');
+  await dialog.getByLabel('Target entity').selectOption('sales');
   expect(await dialog.getByLabel('Map onto').inputValue()).toBe('sales');
-  expect(await dialog.getByLabel('Mapping', { exact: true }).inputValue()).toBe('');
+  await expect.poll(() => dialog.getByLabel('Mapping', { exact: true }).inputValue()).toBe('');
   await dialog.getByLabel('Target entity').selectOption('products');
   await expect.poll(() => dialog.getByLabel('Mapping', { exact: true }).inputValue()).toBe('product_catalogue_csv');
   await dialog.getByLabel('Mapping', { exact: true }).selectOption('shop_export_json');

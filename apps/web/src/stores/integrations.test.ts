@@ -227,9 +227,24 @@ describe('integrations store', () => {
     }
   });
 
-  it('opens a new integration on the first mapping, loads a mapping config when the mapping changes, and clears all on close', async () => {
+  it('opens a new integration on the first available mapping when none reads sales (spec §5)', async () => {
+    const { sales_feed: salesFeed, ...productsOnly } = config.content.mappings;
+    config.content.mappings = productsOnly as typeof config.content.mappings;
+    try {
+      await store().openEditor(null);
+      expect(store().draft).toMatchObject({ mapping_selection: 'shop', target_entity: 'products' });
+      expect(store().mappingConfig).toEqual(config.content.mappings.shop);
+    } finally {
+      store().closeEditor();
+      config.content.mappings = { ...productsOnly, sales_feed: salesFeed };
+    }
+  });
+
+  it('opens a new integration on the first mapping reading sales, loads a mapping config when the mapping changes, and clears all on close', async () => {
     await store().openEditor(null);
-    expect(store().draft).toMatchObject({ mapping_selection: 'shop', target_entity: 'products', rate_limit: 60 });
+    expect(store().draft).toMatchObject({ mapping_selection: 'sales_feed', target_entity: 'sales', rate_limit: 60 });
+    await store().selectMapping('shop');
+    expect(store().draft).toMatchObject({ mapping_selection: 'shop', target_entity: 'products' });
     await store().selectMapping('sales_feed');
     expect(store().mappingConfig).toEqual(config.content.mappings.sales_feed);
     expect(store().draft).toMatchObject({ mapping_selection: 'sales_feed', target_entity: 'sales' });

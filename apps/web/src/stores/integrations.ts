@@ -207,12 +207,12 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
       try {
         const mappings = await loadMappings();
         if (sequence !== mappingSequence) return;
-        // A new integration starts on what the data is — sales, a shop's orders — and on the first
-        // mapping available for it (spec §5), none when no mapping reads it yet ("Try the endpoint" proposes one).
+        // A new integration starts on sales, a shop's orders, with the first mapping reading them; where
+        // none does, on the first available mapping and what it reads (spec §5: a mapping is always selected).
         if (!integration && !get().draft?.mapping_selection && !get().draft?.target_entity) {
-          const { entityNames, mappingEntities } = get();
-          const target = entityNames.includes(NEW_INTEGRATION_ENTITY) ? NEW_INTEGRATION_ENTITY : (entityNames[0] ?? entitiesOf(Object.values(mappings)[0])[0] ?? '');
-          get().updateDraft({ mapping_selection: firstMappingFor(mappingEntities, target), target_entity: target });
+          const salesMapping = firstMappingFor(get().mappingEntities, NEW_INTEGRATION_ENTITY);
+          const mapping = salesMapping || (Object.keys(mappings)[0] ?? '');
+          get().updateDraft({ mapping_selection: mapping, target_entity: salesMapping ? NEW_INTEGRATION_ENTITY : (entitiesOf(mappings[mapping])[0] ?? '') });
         }
         set({ mappingConfig: mappings[get().draft?.mapping_selection ?? ''] ?? null, isLoadingMapping: false });
       } catch (error) {
