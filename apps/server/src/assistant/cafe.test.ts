@@ -2,10 +2,10 @@
 // through the real HTTP server: "how many croissants did we sell last Saturday?" answers that day,
 // not the last 30 days; "what should I order from the dairy?" is Schulz Organic Dairy's list (a word
 // of one supplier's name), while a word two suppliers share names neither.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dayInTimeZone, type AssistantBlock, type ChatMessage } from '@stockwise/contract';
 import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { backends, useServerWithUser } from '../testing/test-server.ts';
 
 const MELBOURNE = 'Australia/Melbourne';
 const DAY_MS = 86_400_000;
@@ -27,17 +27,14 @@ const PRODUCTS = [
 const tableOf = (message: ChatMessage | undefined) => message?.blocks.find((block): block is Extract<AssistantBlock, { type: 'table' }> => block.type === 'table');
 
 describe.each(backends)("a Melbourne café's questions on %s", (backend) => {
-  let server: TestServer;
-  let viewer: Awaited<ReturnType<typeof signUpUser>>;
+  const viewer = useServerWithUser(backend, 'viewer');
   const ask = async (content: string) => {
-    const response = await server.request(`/api/assistant/messages/?time_zone=${encodeURIComponent(MELBOURNE)}`, { token: viewer.access, headers: { 'accept-language': 'en-AU' }, body: { content } });
+    const response = await viewer.server().request(`/api/assistant/messages/?time_zone=${encodeURIComponent(MELBOURNE)}`, { token: viewer.user().access, headers: { 'accept-language': 'en-AU' }, body: { content } });
     expect(response.status, response.text).toBe(200);
     return (response.json.messages as ChatMessage[]).at(-1) as ChatMessage;
   };
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    viewer = await signUpUser(server, { role: 'viewer' });
-    const db = server.database.db;
+    const db = viewer.server().database.db;
     const rows = await db
       .insertInto('data.products')
       .values(PRODUCTS.map((p) => ({ product_code: p.code, name: p.code, supplier: p.supplier, current_stock: 5, unit_cost: 2, lead_time_days: 2 })))
@@ -66,7 +63,6 @@ describe.each(backends)("a Melbourne café's questions on %s", (backend) => {
       })),
     );
   });
-  afterAll(() => server.stop());
 
   it('answers "last Saturday" as that day (QA café F7)', async () => {
     const answer = await ask('how many croissants did we sell last Saturday?');

@@ -3,11 +3,11 @@
 // Item and Price Point Name ("Flat White" "Large"); refunds as Event Type Refund with a negative
 // Qty and money; day-first dates in one export, ISO in another. The product list is Square's
 // library: Item Name and Variation Name, SKU mostly blank.
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type RawBuilder } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import type { PreviewFileResponse } from '@stockwise/contract';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { importFile, postMultipart } from '../testing/uploads.ts';
+import { backends, useServerWithUser } from '../testing/test-server.ts';
+import { importFile as importFileAs, postMultipart } from '../testing/uploads.ts';
 
 const header = 'Date,Time,Time Zone,Category,Item,Qty,Price Point Name,SKU,Modifiers Applied,Gross Sales,Discounts,Net Sales,Tax,Transaction ID,Payment ID,Device Name,Notes,Details,Event Type,Location';
 const line = (date: string, item: string, qty: number, pricePoint: string, sku: string, money: string, event = 'Payment') =>
@@ -25,16 +25,12 @@ const itemSales = [
 ].join('\n');
 
 describe.each(backends)("a Melbourne café's Square files on %s", (backend) => {
-  let server: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-    token = (await signUpUser(server, { role: 'editor' })).access;
-  });
-  afterAll(() => server.stop());
+  const editor = useServerWithUser(backend, 'editor');
+  const importFile = (options: Omit<Parameters<typeof importFileAs>[2], 'fileName'> & { fileName?: string }) => importFileAs(editor.server(), editor.user().access, { fileName: 'items.csv', ...options });
+  const stored = async <Row>(query: RawBuilder<Row>) => (await query.execute(editor.server().database.db)).rows;
 
   const preview = async (fileName: string, content: string, entityType: string) => {
-    const result = await postMultipart(server, '/api/records/preview-file/', token, [{ name: 'entity_type', value: entityType }, { name: 'time_zone', value: 'Australia/Melbourne' }, { name: 'file', fileName, content }]);
+    const result = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, [{ name: 'entity_type', value: entityType }, { name: 'time_zone', value: 'Australia/Melbourne' }, { name: 'file', fileName, content }]);
     expect(result.status, JSON.stringify(result.json)).toBe(200);
     return result.json as PreviewFileResponse;
   };
@@ -68,21 +64,20 @@ describe.each(backends)("a Melbourne café's Square files on %s", (backend) => {
     expect(proposal.proposed_mapping).toMatchObject({ product_code: 'Item Name', name: 'Item Name', category: 'Category' });
     expect(proposal.proposed_joined_columns).toEqual({ product_code: ['Variation Name'], name: ['Variation Name'] });
     const joined = { product_code: ['Variation Name'], name: ['Variation Name'] };
-    const products = await importFile(server, token, { fileName: 'library.csv', content: library, entityType: 'products', mapping: { entities: { products: { field_mappings: { product_code: 'Item Name', name: 'Item Name', category: 'Category' }, joined_columns: joined } } } });
+    const products = await importFile({ fileName: 'library.csv', content: library, entityType: 'products', mapping: { entities: { products: { field_mappings: { product_code: 'Item Name', name: 'Item Name', category: 'Category' }, joined_columns: joined } } } });
     expect(products.status, JSON.stringify(products.json)).toBe(200);
-    const stored = await sql<{ code: string; name: string }>`select product_code as code, name from data.products order by 1`.execute(server.database.db);
-    expect(stored.rows).toEqual([
+    expect(await stored(sql<{ code: string; name: string }>`select product_code as code, name from data.products order by 1`)).toEqual([
       { code: 'Croissant Regular', name: 'Croissant Regular' },
       { code: 'Flat White Large', name: 'Flat White Large' },
       { code: 'Flat White Regular', name: 'Flat White Regular' },
       { code: 'House Blend Beans 250g', name: 'House Blend Beans 250g' },
     ]);
 
-    const sales = await importFile(server, token, { fileName: 'items.csv', content: itemSales, entityType: 'sales', mapping: { entities: { sales: { field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' }, joined_columns: { product_id: ['Price Point Name'] } } } } });
+    const sales = await importFile({ content: itemSales, entityType: 'sales', mapping: { entities: { sales: { field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' }, joined_columns: { product_id: ['Price Point Name'] } } } } });
     expect(sales.status, JSON.stringify(sales.json)).toBe(200);
-    const sold = await sql<{ code: string; date: string; quantity: string }>`
-      select p.product_code as code, s.date::text as date, s.quantity::text as quantity from data.sales s join data.products p on p.id = s.product_id order by 1, 2`.execute(server.database.db);
-    expect(sold.rows.map((row) => [row.code, row.date, Number(row.quantity)])).toEqual([
+    const sold = await stored(sql<{ code: string; date: string; quantity: string }>`
+      select p.product_code as code, s.date::text as date, s.quantity::text as quantity from data.sales s join data.products p on p.id = s.product_id order by 1, 2`);
+    expect(sold.map((row) => [row.code, row.date, Number(row.quantity)])).toEqual([
       ['Croissant Regular', '2026-11-28', 1],
       ['Croissant Regular', '2026-11-29', 1],
       ['Flat White Large', '2026-11-28', 1],
@@ -92,10 +87,10 @@ describe.each(backends)("a Melbourne café's Square files on %s", (backend) => {
   });
 
   it('refuses joined columns without the field mapped, and a joined column the file lacks, each with a 400 naming it', async () => {
-    const unmapped = await importFile(server, token, { fileName: 'items.csv', content: itemSales, entityType: 'sales', mapping: { entities: { sales: { field_mappings: { date: 'Date', quantity: 'Qty' }, joined_columns: { product_id: ['Price Point Name'] } } } } });
+    const unmapped = await importFile({ content: itemSales, entityType: 'sales', mapping: { entities: { sales: { field_mappings: { date: 'Date', quantity: 'Qty' }, joined_columns: { product_id: ['Price Point Name'] } } } } });
     expect(unmapped.status).toBe(400);
     expect(JSON.stringify(unmapped.json)).toContain('no column is mapped to product_id');
-    const absent = await importFile(server, token, { fileName: 'items.csv', content: itemSales, entityType: 'sales', mapping: { entities: { sales: { field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' }, joined_columns: { product_id: ['Variation'] } } } } });
+    const absent = await importFile({ content: itemSales, entityType: 'sales', mapping: { entities: { sales: { field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' }, joined_columns: { product_id: ['Variation'] } } } } });
     expect(absent.status).toBe(400);
     expect(JSON.stringify(absent.json)).toContain("no column 'Variation' for product_id");
   });
