@@ -652,9 +652,10 @@ describe('data integration (Settings)', () => {
     expect(await page.getByTestId('preview').getByTestId('row-skipped').count()).toBe(0);
     await expectAccessible(page, "a café's Square export with Item + Price Point Name");
 
-    // The column alone reads the item only; chosen again by keyboard, the variation follows it.
+    // The column alone reads the item only (no product has that code: the preview says so); chosen again, the variation follows it.
     await followedBy.selectOption('');
-    await expect.poll(() => previewCell(page, 1, 'product_id').textContent()).toBe(flatWhite);
+    await expect.poll(() => previewCell(page, 1, 'product_id').locator('span').first().textContent()).toBe(flatWhite);
+    expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').textContent()).toContain(`product code ${flatWhite} does not exist.`);
     await followedBy.focus();
     await followedBy.selectOption('Price Point Name');
     await expect.poll(() => previewCell(page, 1, 'product_id').textContent()).toBe(`${flatWhite} Large`);

@@ -46,13 +46,7 @@ export function draftFromProposal(
   };
 }
 
-/** The draft's joined columns without `field`'s, dropped altogether when none is left. */
-function withoutJoined(draft: EntityMapping, field: string): EntityMapping {
-  if (!draft.joined_columns || !(field in draft.joined_columns)) return draft;
-  const { [field]: _dropped, ...others } = draft.joined_columns;
-  const { joined_columns: _all, ...rest } = draft;
-  return Object.keys(others).length ? { ...rest, joined_columns: others } : rest;
-}
+const withoutJoined = (draft: EntityMapping, field: string) => withoutEntry(draft, 'joined_columns', field);
 
 /** The draft with `column` following `field`'s mapped column (ADR 0193: Item + Price Point Name), or none with null. */
 export function withJoinedColumn(draft: EntityMapping, field: string, column: string | null): EntityMapping {
@@ -76,21 +70,19 @@ export function withLearntDateFormat(draft: EntityMapping, preview: Pick<Preview
   return { ...draft, date_format: detected };
 }
 
-/** The draft's value maps without `field`'s, dropped altogether when none is left. */
-function withoutValueMap(draft: EntityMapping, field: string): EntityMapping {
-  if (!draft.value_maps || !(field in draft.value_maps)) return draft;
-  const { [field]: _dropped, ...others } = draft.value_maps;
-  const { value_maps: _all, ...rest } = draft;
-  return Object.keys(others).length ? { ...rest, value_maps: others } : rest;
+/** The draft's fields each given something of their own: one value for every line, a value map, joined columns. */
+type PerField = 'field_values' | 'value_maps' | 'joined_columns';
+/** The draft's `key` without `field`'s entry, dropped altogether when none is left. */
+function withoutEntry(draft: EntityMapping, key: PerField, field: string): EntityMapping {
+  const entries = draft[key];
+  if (!entries || !(field in entries)) return draft;
+  const { [field]: _dropped, ...others } = entries;
+  const { [key]: _all, ...rest } = draft;
+  return (Object.keys(others).length ? { ...rest, [key]: others } : rest) as EntityMapping;
 }
+const withoutValueMap = (draft: EntityMapping, field: string) => withoutEntry(draft, 'value_maps', field);
 
-/** The draft's field values without `field`'s, dropped altogether when none is left. */
-function withoutFieldValue(draft: EntityMapping, field: string): EntityMapping {
-  if (!draft.field_values || !(field in draft.field_values)) return draft;
-  const { [field]: _dropped, ...others } = draft.field_values;
-  const { field_values: _all, ...rest } = draft;
-  return Object.keys(others).length ? { ...rest, field_values: others } : rest;
-}
+const withoutFieldValue = (draft: EntityMapping, field: string) => withoutEntry(draft, 'field_values', field);
 
 /**
  * The draft with one target fed from `column`, or from no column (then its value map goes too: the
