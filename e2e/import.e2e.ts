@@ -12,7 +12,8 @@
 // and, imported under the first's mapping all the same, undone from the Import log by keyboard; the
 // stock count given one date, undone from the import's answer by keyboard (ADR 0175); a deli scale's
 // file of only 1.250 and 2.450 kg read as kilos once Decimal separator is set to Point (ADR 0176); a
-// scale's 0.125 kg and 250 g of a product without a unit said before importing to be read in kilos (ADR 0178).
+// scale's 0.125 kg and 250 g of a product without a unit said before importing to be read in kilos (ADR 0178);
+// a café's Square export without SKUs read as Item + Price Point Name, a refund netted (ADR 0193).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -625,6 +626,47 @@ describe('data integration (Settings)', () => {
     await page.getByTestId('import-result').waitFor();
     // 0.1 + 0.2 is 0.3 kg, not 0.30000000000000004.
     expect(await salesOf(prefix)).toEqual({ [cheddar]: [['2026-11-14', 0.75]], [olives]: [['2026-11-14', 0.3], ['2026-11-15', -0.2]] });
+  });
+
+  it("imports a café's Square Item Sales without SKUs: the product proposed as Item + Price Point Name, changeable on the screen, a refund netted (ADR 0193)", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('CAFE');
+    const [flatWhite, croissant] = [`${prefix}FW`, `${prefix}CR`];
+    await addProducts([`${flatWhite} Regular`, `${flatWhite} Large`, `${croissant} Regular`]);
+    const line = (date: string, item: string, qty: number, pricePoint: string, money: string, event = 'Payment') => `${date},07:14:02,(UTC+11:00) Melbourne,Coffee,${item},${qty},${pricePoint},,${money},${money},${event}`;
+    await chooseSalesFile(page, `${prefix.toLowerCase()}items.csv`, [
+      'Date,Time,Time Zone,Category,Item,Qty,Price Point Name,SKU,Gross Sales,Net Sales,Event Type',
+      line('28/11/2026', flatWhite, 1, 'Regular', '$5.00'),
+      line('28/11/2026', flatWhite, 1, 'Large', '$5.80'),
+      line('28/11/2026', flatWhite, 1, 'Large', '$5.80'),
+      line('28/11/2026', croissant, 1, 'Regular', '$5.50'),
+      line('28/11/2026', croissant, -1, 'Regular', '-$5.50', 'Refund'),
+      line('29/11/2026', croissant, 1, 'Regular', '$5.50'),
+    ]);
+    const product = page.getByLabel('Product (product_id) · by product_code · required');
+    const followedBy = page.getByLabel('Product, followed by');
+    expect(await product.inputValue()).toBe('Item');
+    expect(await followedBy.inputValue()).toBe('Price Point Name');
+    expect(await page.getByTestId('preview').getByRole('columnheader').filter({ hasText: 'product_id' }).textContent()).toContain('← Item + Price Point Name');
+    expect(await previewCell(page, 1, 'product_id').textContent()).toBe(`${flatWhite} Large`);
+    expect(await page.getByTestId('preview').getByTestId('row-skipped').count()).toBe(0);
+    await expectAccessible(page, "a café's Square export with Item + Price Point Name");
+
+    // The column alone reads the item only (no product has that code: the preview says so); chosen again, the variation follows it.
+    await followedBy.selectOption('');
+    await expect.poll(() => previewCell(page, 1, 'product_id').locator('span').first().textContent()).toBe(flatWhite);
+    expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').textContent()).toContain(`product code ${flatWhite} does not exist.`);
+    await followedBy.focus();
+    await followedBy.selectOption('Price Point Name');
+    await expect.poll(() => previewCell(page, 1, 'product_id').textContent()).toBe(`${flatWhite} Large`);
+
+    await importButton(page).click();
+    await page.getByTestId('import-result').waitFor();
+    expect(await salesOf(prefix)).toEqual({
+      [`${croissant} Regular`]: [['2026-11-28', 0], ['2026-11-29', 1]],
+      [`${flatWhite} Large`]: [['2026-11-28', 2]],
+      [`${flatWhite} Regular`]: [['2026-11-28', 1]],
+    });
   });
 
   it("says before importing a scale's 0.125 kg and 250 g of a product without a unit that both are read in kilos, as the import then says", async () => {

@@ -94,6 +94,22 @@ export const newProducts = nameRecord(storableText().min(1).max(500), storableNa
   message: `At most ${MAX_NEW_PRODUCT_FIELDS} fields.`,
 });
 export type NewProducts = z.infer<typeof newProducts>;
+/** Columns joined to one field's mapped column, at most. */
+export const MAX_JOINED_COLUMNS = 3;
+/** target field -> the columns (or dotted paths) whose values follow its mapped column's value. */
+export const joinedColumns = nameRecord(z.array(storableText().min(1).max(500)).min(1, 'Name at least one column to join.').max(MAX_JOINED_COLUMNS, `At most ${MAX_JOINED_COLUMNS} columns joined to one field.`), storableName().min(1).max(63));
+export type JoinedColumns = z.infer<typeof joinedColumns>;
+
+/**
+ * A field's value read from several parts (its mapped column's value, then the joined columns'):
+ * the parts that are not blank, trimmed, one space apart; undefined or blank parts left out. When
+ * every part is blank, the first part as it was (a blank code stays blank).
+ */
+export function joinedValue(parts: readonly unknown[]): unknown {
+  const texts = parts.map((part) => (typeof part === 'number' || typeof part === 'bigint' ? String(part) : typeof part === 'string' ? part.trim() : '')).filter((text) => text !== '');
+  return texts.length ? texts.join(' ') : parts[0];
+}
+
 /** Bounds of a mapping's row filters: filters, and values per filter. */
 export const MAX_ROW_FILTERS = 5;
 export const MAX_ROW_FILTER_VALUES = 50;
@@ -159,11 +175,24 @@ export const entityMapping = z.strictObject({
   new_products: newProducts.optional(),
   /** Lines left out by their values (a web shop's refunded and voided orders), counted, never imported. */
   skip_rows_where: rowFilters.optional(),
+  /**
+   * target field -> further columns whose values follow the mapped column's, one space apart
+   * (`{product_id: ['Price Point Name']}` beside `product_id: Item` reads "Flat White Large"): a
+   * till that sets no SKU knows a product by its item and its variation (Square's Price Point
+   * Name). A blank part is left out (ADR 0193).
+   */
+  joined_columns: joinedColumns.optional(),
 }).check((context) => {
   // A field is filled from the file or given one value, never both: which would win is a guess.
   for (const field of Object.keys(context.value.field_values ?? {})) {
     if (field in context.value.field_mappings) {
       context.issues.push({ code: 'custom', message: `${field} is both mapped to a column and given one value for every line; keep one of them.`, input: field, path: ['field_values', field] });
+    }
+  }
+  // Joined columns follow a mapped column: alone, which column the value starts with is unsaid.
+  for (const field of Object.keys(context.value.joined_columns ?? {})) {
+    if (!(field in context.value.field_mappings)) {
+      context.issues.push({ code: 'custom', message: `${field} joins columns to its mapped column, but no column is mapped to ${field}; map one first.`, input: field, path: ['joined_columns', field] });
     }
   }
 });

@@ -287,6 +287,12 @@ export const previewFileResponse = z.object({
    * rows are read with it. Absent when a mapping is given, or nothing is proposed.
    */
   proposed_field_values: z.record(z.string(), z.string()).optional(),
+  /**
+   * target field -> the columns the proposal joins to its mapped column (as a mapping's
+   * `joined_columns`): a till's export whose SKU is blank on most lines, beside an item and its
+   * variation (Square's Item and Price Point Name), is proposed as Item + Price Point Name (ADR 0193).
+   */
+  proposed_joined_columns: z.record(z.string(), z.array(z.string())).optional(),
   date_format: z.object({
     /** The format the file's dates are read with: the mapping's, or the one detected; null when none could be. */
     detected: z.enum(dateFormats).nullable(),

@@ -1,7 +1,8 @@
 // Mapping configurations: which entity mapping applies, and reading a dotted source path.
-import { entityMapping, mappingConfig as mappingConfigSchema, readMappedPath, type EntityMapping } from '@stockwise/contract';
+import { entityMapping, joinedValue, mappingConfig as mappingConfigSchema, readMappedPath, type EntityMapping } from '@stockwise/contract';
 
-export type FieldMappings = Record<string, string>;
+/** target -> the source path it reads, or the paths whose values are joined (a mapping's joined_columns, ADR 0193). */
+export type FieldMappings = Record<string, string | readonly string[]>;
 
 export type MappingResolution = { ok: true; mapping: EntityMapping } | { ok: false; message: string };
 
@@ -30,7 +31,7 @@ export function resolveEntityMapping(config: unknown, entityType: string): Mappi
 export function applyMapping(source: unknown, fieldMappings: FieldMappings): Record<string, unknown> {
   const mapped: Record<string, unknown> = {};
   for (const [target, path] of Object.entries(fieldMappings)) {
-    const value = readMappedPath(source, path);
+    const value = typeof path === 'string' ? readMappedPath(source, path) : joinedValue(path.map((part) => readMappedPath(source, part)));
     if (value !== undefined) mapped[target] = value;
   }
   return mapped;
@@ -42,13 +43,19 @@ export function applyMapping(source: unknown, fieldMappings: FieldMappings): Rec
  */
 export function csvMapper(header: string[], fieldMappings: FieldMappings): (fields: unknown[]) => Record<string, unknown> {
   const columnOf = new Map(header.map((name, at) => [name, at]));
-  const reads = Object.entries(fieldMappings).flatMap(([target, path]) => {
+  type Read = { target: string; at: number; joined: (number | undefined)[] | null };
+  const reads = Object.entries(fieldMappings).flatMap(([target, path]): Read[] => {
+    if (typeof path !== 'string') {
+      // Joined columns: the first must be in the header, as a single column must; a missing later one reads blank.
+      const [first, ...rest] = path.map((part) => columnOf.get(part));
+      return first === undefined ? [] : [{ target, at: first, joined: rest }];
+    }
     const at = columnOf.get(path);
-    return at === undefined ? [] : [{ target, at }];
+    return at === undefined ? [] : [{ target, at, joined: null }];
   });
   return (fields) => {
     const mapped: Record<string, unknown> = {};
-    for (const { target, at } of reads) mapped[target] = fields[at];
+    for (const { target, at, joined } of reads) mapped[target] = joined ? joinedValue([fields[at], ...joined.map((part) => (part === undefined ? undefined : fields[part]))]) : fields[at];
     return mapped;
   };
 }

@@ -27,10 +27,17 @@ export type NewProductField = {
 /** The fields of new products a mapping fills, and the code reference whose new rows get them. */
 export type NewProductColumns = { reference: string; fields: NewProductField[] };
 
-/** The mapping's field mappings with the columns of new products added (`new_products.name` → `Lineitem name`): what a record is read with. */
-export function sourcePaths(mapping: EntityMapping): Record<string, string> {
+/**
+ * The mapping's field mappings with the columns of new products added (`new_products.name` → `Lineitem name`)
+ * and a field's joined columns after its own (`product_id` → [Item, Price Point Name], ADR 0193): what a record is read with.
+ */
+export function sourcePaths(mapping: Pick<EntityMapping, 'field_mappings' | 'new_products' | 'joined_columns'>): Record<string, string | readonly string[]> {
   const newProducts = Object.entries(mapping.new_products ?? {}).map(([field, path]) => [newProductSource(field), path]);
-  return newProducts.length ? { ...mapping.field_mappings, ...Object.fromEntries(newProducts) } : mapping.field_mappings;
+  const joined = Object.entries(mapping.joined_columns ?? {}).flatMap(([field, parts]) => {
+    const own = mapping.field_mappings[field];
+    return own === undefined ? [] : [[field, [own, ...parts]]];
+  });
+  return newProducts.length || joined.length ? { ...mapping.field_mappings, ...Object.fromEntries(joined), ...Object.fromEntries(newProducts) } : mapping.field_mappings;
 }
 
 /** Whether a products column can be named from a file: text or choices, writable, not the code itself. */

@@ -18,7 +18,7 @@ import { undecidedDateOrder } from './shop-date-order.ts';
 import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
-import { blankCodeLines, blankCodeSkipper, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { blankCodeLines, blankCodeSkipper, codeColumnOf, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { isTotalsWord } from './totals-line.ts';
 import { keepsSalesParts, looseCode, storedLooseTwins } from './writer-sql.ts';
 import { codesWithLeadingZeros } from './leading-zeros.ts';
@@ -171,6 +171,41 @@ export function proposeMapping(targets: ImportTarget[], header: string[], numeri
     }
   }
   return proposed;
+}
+
+/** A till's item column (Square's Item, its catalogue's Item Name) and its variation's (Price Point Name, Variation Name). */
+const ITEM_COLUMNS = ['item', 'itemname'];
+const VARIATION_COLUMNS = ['pricepointname', 'pricepoint', 'variationname', 'variation', 'variantname', 'variant'];
+
+/**
+ * A product known by its item and variation (ADR 0193): where the column proposed for the product
+ * code is blank on most of the lines read, or none is, and the file has an item column beside a
+ * variation column (Square: Item and Price Point Name, its library: Item Name and Variation Name),
+ * the code is proposed as the item joined with the variation ("Flat White Large"), and so is the
+ * name where the item was proposed for it. A café sets no SKUs: its lines would all be skipped.
+ * Answers the field mappings and joined columns proposed, or null to keep the proposal.
+ */
+export function proposeJoinedCode(
+  codeField: string | null,
+  header: string[],
+  proposed: Record<string, string | null>,
+  valueOf: (record: RawRecord, column: string) => unknown,
+  records: readonly RawRecord[],
+): { proposed: Record<string, string | null>; joined: Record<string, string[]> } | null {
+  if (!codeField || !records.length) return null;
+  const named = (names: string[]) => names.map((name) => header.find((column) => normalise(column) === name)).find((column) => column !== undefined);
+  const item = named(ITEM_COLUMNS);
+  const variation = named(VARIATION_COLUMNS);
+  if (!item || !variation) return null;
+  const codeColumn = proposed[codeField];
+  const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  if (codeColumn && codeColumn !== item && records.filter((record) => blank(valueOf(record, codeColumn))).length * 2 <= records.length) return null;
+  const next: Record<string, string | null> = { ...proposed, [codeField]: item };
+  const joined: Record<string, string[]> = { [codeField]: [variation] };
+  if (proposed.name === item) joined.name = [variation];
+  // The variation's column reads as part of the code now, not as another field.
+  for (const [field, column] of Object.entries(next)) if (column === variation) next[field] = null;
+  return { proposed: next, joined };
 }
 
 /**
@@ -354,7 +389,7 @@ export function dayOfTitleLines(texts: readonly string[]): string | null {
   return days.size === 1 ? ([...days][0] ?? null) : null;
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -404,13 +439,16 @@ export async function previewRecords(
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
   const targets = describeTargets(provisional);
   const defaults = config.inventory.entities.find((entity) => entity.name === entityType)?.field_mappings;
-  const proposed = proposeMapping(targets, header, numericIdPaths(header, records.flatMap((record) => (record.cells ? [] : [record.value]))), defaults);
+  const byName = proposeMapping(targets, header, numericIdPaths(header, records.flatMap((record) => (record.cells ? [] : [record.value]))), defaults);
+  const valueOf = (record: RawRecord, column: string) => (record.cells ? record.cells[header.indexOf(column)] : readMappedPath(record.value, column));
+  const joinedCode = given ? null : proposeJoinedCode(codeColumnOf(provisional), header, byName, valueOf, records);
+  const proposed = joinedCode?.proposed ?? byName;
   const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));
   // A stock count's day in its title ("Inventur 30.11.2026;;") and no date column: proposed as the
   // date of every line (field_values, as "Same date for all lines" sets it), never a future day.
   const undated = !given && titleDay !== null && titleDay <= today ? targets.find((t) => t.required && (t.type === 'DateField' || t.type === 'DateTimeField') && !proposed[t.field]) : undefined;
   const proposedValues = undated && titleDay ? { [undated.field]: titleDay } : null;
-  const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : fieldMappings;
+  const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : sourcePaths({ field_mappings: fieldMappings, ...(joinedCode ? { joined_columns: joinedCode.joined } : {}) });
   // Only where the screen shows row filters (the Import screen, Try the endpoint): a filter proposed is one the user sees.
   const columnValues = offerRowFilters ? valuesOfColumns(header, records) : {};
   const proposedFilters = offerRowFilters ? proposeRowFilters(header, columnValues, Object.values(fieldMappings), records.length) : [];
@@ -436,6 +474,7 @@ export async function previewRecords(
     ...(proposedValues ? { field_values: proposedValues } : {}),
     ...(filters.length ? { skip_rows_where: filters } : {}),
     ...(proposesSkip ? { skip_rows_without_code: true } : {}),
+    ...(joinedCode ? { joined_columns: joinedCode.joined } : {}),
     field_mappings: fieldMappings,
     ...(dateFormat ? { date_format: dateFormat } : {}),
     // A detected decimal point is read as chosen: a deli's `1.250` kg beside its `0.6` is 1.25 (ADR 0176), as the import screen then sends it.
@@ -543,6 +582,7 @@ export async function previewRecords(
     targets,
     proposed_mapping: proposed,
     ...(proposedValues ? { proposed_field_values: proposedValues } : {}),
+    ...(joinedCode ? { proposed_joined_columns: joinedCode.joined } : {}),
     date_format: { detected, ambiguous, candidates: detector.candidates },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
     rows: rows.map(({ row, values, problems, skipped, totalsLine, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(totalsLine ? { totals_line: totalsLine } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),

@@ -22,7 +22,7 @@ import {
 import type { AppDatabase } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { requestTimeZone } from '../http/viewer-day.ts';
-import { resolveEntityMapping } from './mapping.ts';
+import { resolveEntityMapping, type FieldMappings } from './mapping.ts';
 import { newProductsMessage, sourcePaths } from './new-products.ts';
 import { fileSalesWriter, replacedOwnMessage } from './own-sales.ts';
 import * as repo from './repo.ts';
@@ -151,7 +151,7 @@ function loggedContent(upload: ReceivedUpload<unknown>): string | null {
 }
 
 /** `timeZone`: the zone of the upload's day (its `time_zone`, else the shop's), read once for the file's `today` and its transaction's `current_date`. */
-type ResolvedImport = { entityType: string; mapping: EntityMapping; target: WriteTarget; options: WriteOptions; needed: string[]; paths: Record<string, string>; timeZone: string };
+type ResolvedImport = { entityType: string; mapping: EntityMapping; target: WriteTarget; options: WriteOptions; needed: string[]; paths: FieldMappings; timeZone: string };
 
 async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<string, string>): Promise<ResolvedImport> {
   const mappingConfig = parseMappingField(fields.mapping_config);

@@ -475,12 +475,14 @@ const columnsShown = (header: string[]) => `${header.slice(0, 20).map((name) => 
 /** The mapping applied to rows of cells under `header`; a field every row needs must have its column. */
 function cellMapper(header: string[], fieldMappings: FieldMappings, needed: string[]) {
   const names = new Set(header);
-  const absent = needed.find((field) => !names.has(fieldMappings[field] ?? ''));
-  if (absent) {
-    throw new FileFormatError(`The file has no column '${fieldMappings[absent]}' for ${absent} (its columns: ${columnsShown(header)}). Check the mapping or the sheet.`);
+  // A field's joined columns (ADR 0193) are each needed as its own column is.
+  const columnsOf = (field: string) => [fieldMappings[field] ?? ''].flat();
+  for (const field of needed) {
+    const absent = columnsOf(field).find((column) => !names.has(column));
+    if (absent !== undefined) throw new FileFormatError(`The file has no column '${absent}' for ${field} (its columns: ${columnsShown(header)}). Check the mapping or the sheet.`);
   }
   // Two columns of one name: which one the mapping means cannot be told (the last would win, silently).
-  for (const [field, column] of Object.entries(fieldMappings)) {
+  for (const [field, column] of Object.entries(fieldMappings).flatMap(([field, paths]) => [paths].flat().map((path) => [field, path] as const))) {
     const places = header.flatMap((name, index) => (name === column ? [index + 1] : []));
     if (places.length > 1) {
       throw new FileFormatError(`The file has ${places.length} columns named '${column}' (columns ${places.slice(0, -1).join(', ')} and ${places.at(-1)}), and ${field} is mapped to it: rename one of them in the file so the mapping can tell which to import.`);

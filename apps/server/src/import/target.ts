@@ -372,9 +372,13 @@ export function blankCodeLines(target: WriteTarget, mapping: EntityMapping, line
   return blank < lines.length ? blank : 0;
 }
 
-/** The product code column a mapping fills: the product reference of sales, counts and deliveries, the key of the products table itself. */
+/** The product code column of a target: the product reference of sales, counts and deliveries, the key of the products table itself. */
+export const codeColumnOf = (target: WriteTarget): string | null =>
+  target.keyColumns.find((column) => target.references.get(column)?.by === 'key') ?? (target.tableName === 'products' ? 'product_code' : null);
+
+/** The product code column a mapping fills. */
 function mappedCodeColumn(target: WriteTarget, mapping: EntityMapping): string | null {
-  const code = target.keyColumns.find((column) => target.references.get(column)?.by === 'key') ?? (target.tableName === 'products' ? 'product_code' : null);
+  const code = codeColumnOf(target);
   return code && code in mapping.field_mappings ? code : null;
 }
 

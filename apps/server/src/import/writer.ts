@@ -158,14 +158,16 @@ export class RowErrors {
   readonly list: RowError[] = [];
   count = 0;
   readonly refusedChoices = new RefusedChoiceValues();
-  readonly #paths: Record<string, string>;
+  readonly #paths: Record<string, string | readonly string[]>;
   constructor(mapping: EntityMapping) {
     this.#paths = sourcePaths(mapping);
   }
   /** `lines`: the refused lines the entry stands for (the lines of one key it names), so the list says how many it leaves out. */
   add(row: number, field: string | null, reason: string, lines = 1) {
     if (this.list.length < MAX_REPORTED_ROW_ERRORS) {
-      const column = field ? this.#paths[field] : undefined;
+      const path = field ? this.#paths[field] : undefined;
+      // Joined columns (ADR 0193) are named as the screen shows them: Item + Price Point Name.
+      const column = typeof path === 'string' || path === undefined ? path : path.join(' + ');
       this.list.push({ row, field, ...(column ? { column } : {}), reason, ...(lines > 1 ? { lines } : {}) });
     }
   }

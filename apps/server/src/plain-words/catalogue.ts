@@ -210,7 +210,27 @@ export function readSupplier(reading: Reading, suppliers: readonly string[], isP
     const after = wholeWords(`for (?:the )?${name}`);
     if (after.test(reading.text) && !isProductWords(supplier)) return { supplier, pattern: after };
   }
-  return null;
+  return readSupplierWord(reading, suppliers, isProductWords);
+}
+
+/** Words of suppliers' names that tell none apart: a company's legal form, "and", "the". */
+const COMPANY_WORDS = new Set(['the', 'and', 'of', 'co', 'company', 'ltd', 'limited', 'pty', 'inc', 'llc', 'plc', 'gmbh', 'kg', 'ag', 'bv', 'nv', 'sa', 'sarl', 'srl', 'spa', 'group', 'supplies', 'supply', 'wholesale', 'trading']);
+
+/**
+ * "What should I order from the dairy?": after "from" (or "supplier"), one word of one supplier's
+ * name only ("dairy" of Schulz Organic Dairy, ADR 0193), not a company word ("Pty", "Ltd") nor a
+ * word of product names. Two suppliers holding the word: none (the answer lists them).
+ */
+function readSupplierWord(reading: Reading, suppliers: readonly string[], isProductWords: (words: string) => boolean): NamedSupplier | null {
+  const found = suppliers.flatMap((supplier) => {
+    const words = [...new Set(supplier.toLowerCase().replace(/[’']/g, "'").split(/[^\p{L}\p{N}']+/u))].filter((word) => word.length >= 3 && !COMPANY_WORDS.has(word));
+    return words.flatMap((word) => {
+      const pattern = wholeWords(`${SUPPLIER_LEAD}${escapeRegExp(word)}`);
+      return pattern.test(reading.text) && !isProductWords(word) ? [{ supplier, pattern }] : [];
+    });
+  });
+  const named = new Set(found.map((match) => match.supplier));
+  return named.size === 1 ? (found[0] as NamedSupplier) : null;
 }
 
 /**

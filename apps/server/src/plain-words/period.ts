@@ -282,6 +282,9 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   if (holiday) return holiday;
   match = reading.exec(WEEKEND);
   if (match) return { kind: 'weekend', weeks: weekendOffset(match[1] as string) };
+  // "Last Saturday", "this past Saturday", "letzten Samstag", "afgelopen zaterdag": the latest such day before today (ADR 0193).
+  match = reading.exec(LAST_WEEKDAY);
+  if (match) return { kind: 'day', date: lastWeekday(weekdayOfWord(match[1] as string), today) };
   const months = readMonthRange(reading, today);
   if (months) return months;
   // "Since March", "seit März (2026)", "sinds maart": from the first of the month, its latest occurrence that has started when no year is said.
@@ -373,6 +376,26 @@ const easterDay = (year: number, offset: number) => addDays(easterSunday(year), 
 
 /** "Last weekend('s)", "this weekend", "next weekend", "letztes Wochenende", "vorig weekend": Saturday and Sunday of a week. */
 export const WEEKEND = /(?<![\p{L}])(?:(?:over|at|am|an) )?(?:the )?(last|previous|past|this|next|coming|letzte[mns]?|vorige[mns]?|vergangene[mns]?|diese[mns]?|nächste[mns]?|kommende[mns]?|vorig|afgelopen|dit|volgend|komend) (?:weekend|wochenende)(?:'s)?(?![\p{L}])/u;
+/** Weekdays in English, German and Dutch, Sunday first. */
+const WEEKDAY_WORDS = [
+  ['sunday', 'sonntag', 'zondag'],
+  ['monday', 'montag', 'maandag'],
+  ['tuesday', 'dienstag', 'dinsdag'],
+  ['wednesday', 'mittwoch', 'woensdag'],
+  ['thursday', 'donnerstag', 'donderdag'],
+  ['friday', 'freitag', 'vrijdag'],
+  ['saturday', 'samstag', 'sonnabend', 'zaterdag'],
+];
+/** "Last Saturday('s)", "this past Saturday", "on Saturday last", "letzten Samstag", "vorigen Freitag", "afgelopen zaterdag", "vorige zaterdag". */
+const LAST_WEEKDAY = new RegExp(`(?<![\\p{L}])(?:(?:on|am|op) )?(?:last|this past|past|previous|letzte[mns]?|vorige[mns]?|vergangene[mns]?|afgelopen|vorig) (${WEEKDAY_WORDS.flat().join('|')})(?:'s)?(?![\\p{L}])`, 'u');
+/** A weekday's word as its number, Sunday 0. */
+const weekdayOfWord = (word: string) => WEEKDAY_WORDS.findIndex((words) => words.includes(word));
+/** The latest day before `today` on `weekday` (Sunday 0): last Saturday on a Saturday is a week ago. */
+function lastWeekday(weekday: number, today: string): string {
+  const dayOfWeek = new Date(`${today}T00:00:00Z`).getUTCDay();
+  return addDays(today, -(((dayOfWeek - weekday + 6) % 7) + 1));
+}
+
 /** The week a weekend's word names: last (−1), this (0), next (1). */
 const weekendOffset = (word: string) => (/^(this|diese|dit)/.test(word) ? 0 : /^(next|coming|nächste|kommende|volgend|komend)/.test(word) ? 1 : -1);
 

@@ -685,6 +685,24 @@ describe("a garden centre's weekends, Easter, deadlines and impossible dates (QA
     expect(windowOn("what's due in this week", '2026-12-04')).toEqual({ by: '2026-12-06', words: 'this week', unused: ['due'] });
   });
 
+  it('reads "last Saturday" as the latest Saturday before today, in English, German and Dutch (QA café F7)', () => {
+    expectRanges([
+      // Monday 7 December 2026 in Melbourne: last Saturday is the 5th; on a Saturday it is a week ago.
+      ['how many croissants did we sell last Saturday?', '2026-12-07', '2026-12-05'],
+      ["last saturday's sales", '2026-12-07', '2026-12-05'],
+      ['sales this past Saturday', '2026-12-07', '2026-12-05'],
+      ['sales last Saturday', '2026-12-05', '2026-11-28'],
+      ['sales last Sunday', '2026-12-07', '2026-12-06'],
+      ['sales last Monday', '2026-12-07', '2026-11-30'],
+      ['sales last Friday', '2027-01-01', '2026-12-25'],
+      ['Umsatz letzten Samstag', '2026-12-07', '2026-12-05'],
+      ['verkoop afgelopen zaterdag', '2026-12-07', '2026-12-05'],
+    ]);
+    const period = read('how many croissants did we sell last Saturday', '2026-12-07');
+    expect(period.period).toEqual({ kind: 'day', date: '2026-12-05' });
+    expect(period.unused).not.toContain('saturday');
+  });
+
   it('reads Easter as Good Friday to Easter Monday, its days by name, and "before" or "by" Easter as a deadline', () => {
     expectRanges([
       ['what did we sell at Easter 2025', '2026-12-04', '2025-04-18', '2025-04-21'],

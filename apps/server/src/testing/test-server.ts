@@ -99,6 +99,25 @@ export async function signUpUser(server: TestServer, options: { role?: Role } = 
   return { username, password, role, id: registered.json.id as number, access: signedIn.json.access as string, refresh: signedIn.json.refresh as string };
 }
 
+/**
+ * A test server on `backend` for the describe block it is called in, started before its tests and
+ * stopped after them, with a signed-in user of `role`: `server()` and `user()` read them.
+ */
+export function useServerWithUser(backend: Backend, role: Role) {
+  let server: TestServer | undefined;
+  let user: Awaited<ReturnType<typeof signUpUser>> | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    user = await signUpUser(server, { role });
+  });
+  afterAll(() => server?.stop());
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The test server is started in beforeAll.');
+    return value;
+  };
+  return { server: () => started(server), user: () => started(user) };
+}
+
 /** An administrator's, an editor's and a viewer's access tokens, for a route's role checks. */
 export async function signUpEachRole(server: TestServer): Promise<Record<Exclude<Role, 'pending'>, string>> {
   return { admin: (await signUpUser(server)).access, editor: (await signUpUser(server, { role: 'editor' })).access, viewer: (await signUpUser(server, { role: 'viewer' })).access };

@@ -6,7 +6,8 @@
 // lacks shown as such, Import disabled for a file the preview could not read, and "What does each
 // value mean?" for values outside a column's choices; Name needed only to add new products (a stock take imports without it);
 // the Decimal separator chosen as detected, a point or a comma, with what the file showed; the
-// quantities the import will read in the unit their cells wrote.
+// quantities the import will read in the unit their cells wrote; a product read from two columns
+// ("Product, followed by": Square's Item + Price Point Name).
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -95,6 +96,27 @@ describe('import form', () => {
     expect(screen.getByTestId('preview-summary').textContent).toBe('1 value in these records will be refused by the server.');
     expect(screen.getByTestId('unmapped-required').textContent).toBe('Choose a column for the required fields: quantity.');
     expect((screen.getByRole('button', { name: 'Import file' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("offers 'Product, followed by' once a column is chosen, shows a Square export's Item + Price Point Name, and counts the joined column as imported (ADR 0193)", () => {
+    const square: PreviewFileResponse = {
+      ...previewData,
+      header: ['Date', 'Item', 'Qty', 'Price Point Name', 'SKU'],
+      raw_rows: [['28/11/2026', 'Flat White', '1', 'Large', '']],
+      proposed_mapping: { product_id: 'Item', date: 'Date', quantity: 'Qty' },
+      proposed_joined_columns: { product_id: ['Price Point Name'] },
+      rows: [{ row: 2, values: { product_id: 'Flat White Large', date: '2026-11-28', quantity: 1 }, problems: {} }],
+    };
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'items.csv'), draft: { field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' }, joined_columns: { product_id: ['Price Point Name'] } }, previewData: square });
+    renderForm();
+    const followedBy = screen.getByLabelText('Product, followed by') as HTMLSelectElement;
+    expect(followedBy.value).toBe('Price Point Name');
+    // The field's own column is not offered again; "nothing" is.
+    expect([...followedBy.options].map((option) => option.textContent)).toEqual(['(nothing: the column alone)', 'Date', 'Qty', 'Price Point Name', 'SKU']);
+    // Only the code and name fields take a second column: not the date or the quantity.
+    expect(screen.queryByLabelText('Date, followed by')).toBeNull();
+    expect(within(screen.getByTestId('preview')).getAllByRole('columnheader')[1]!.textContent).toBe('product_id← Item + Price Point Name');
+    expect(screen.getByText(/Not imported: the column SKU —/)).toBeTruthy();
   });
 
   it("writes a decimal column's numbers with the column's places, as the Data grid does", () => {

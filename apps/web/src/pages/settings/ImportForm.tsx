@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { dateFormats, entityInSentence, entityLabel, readableName, repeatedKeyModes, TODAY_VALUE, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
-import { columnsNotImported, IMPORT_ENTITY_ID, localToday, SAME_VALUE_CHOICE, takesOneDate, unmappedRequired } from './preview.ts';
+import { columnsNotImported, IMPORT_ENTITY_ID, joinsColumns, localToday, SAME_VALUE_CHOICE, shownColumns, takesOneDate, unmappedRequired } from './preview.ts';
 import { NewProductColumns } from './NewProductColumns.tsx';
 import { createMissingOptions } from './preview.ts';
 import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
@@ -176,8 +176,9 @@ function DecimalSeparatorChoice({ preview }: { preview: PreviewFileResponse }) {
 function TargetField({ target, header }: { target: ImportTarget; header: string[] }) {
   const { t } = useTranslation();
   const { draft, entityType, isUploading, previewData } = useImportStore(useShallow((state) => ({ draft: state.draft, entityType: state.entityType, isUploading: state.isUploading, previewData: state.previewData })));
-  const { setColumn, setFieldValue } = useImportStore.getState();
+  const { setColumn, setFieldValue, setJoinedColumn } = useImportStore.getState();
   const column = draft?.field_mappings[target.field];
+  const joined = draft?.joined_columns?.[target.field]?.[0];
   const oneValue = draft?.field_values?.[target.field];
   // The day proposed from the file's title line, while it is the proposal's: where it came from.
   const fromTitle = oneValue && previewData?.proposed_field_values?.[target.field] === oneValue ? previewData.skipped_rows?.find((line) => line.text.includes(oneValue.slice(0, 4))) : undefined;
@@ -198,6 +199,17 @@ function TargetField({ target, header }: { target: ImportTarget; header: string[
         }}
         data={options}
       />
+      {column && joinsColumns(target) ? (
+        <NativeSelect
+          label={t('import.builder.followedBy', { field: target.label })}
+          data-joined-for={target.field}
+          value={joined ?? ''}
+          disabled={isUploading}
+          description={joined ? undefined : t('import.builder.followedByHint')}
+          onChange={(event) => void setJoinedColumn(target.field, event.currentTarget.value || null)}
+          data={[{ value: '', label: t('import.builder.followedByNothing') }, ...columnOptions(header, joined, t).filter((option) => option.value !== '' && option.value !== column)]}
+        />
+      ) : null}
       {oneValue ? (
         <TextInput
           type="date"
@@ -395,7 +407,7 @@ function PreviewTable({ preview }: { preview: PreviewFileResponse }) {
   }
   return (
     <Stack gap="xs">
-      <MappedRowsTable targets={preview.targets} rows={preview.rows} fieldMappings={draft?.field_mappings ?? {}} fieldValues={draft?.field_values} testId="preview" />
+      <MappedRowsTable targets={preview.targets} rows={preview.rows} fieldMappings={draft ? shownColumns(draft) : {}} fieldValues={draft?.field_values} testId="preview" />
       {preview.warning ? (
         <Text size="sm" c="orange.9" data-testid="preview-warning">
           {preview.warning}

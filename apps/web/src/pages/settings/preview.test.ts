@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_MAX_BYTES, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
 import { previewForm, previewPart } from '../../api/import.ts';
-import { columnsMissingFromFile, columnsNotImported, draftFrom, draftFromProposal, entityFieldMappings, problemCount, localToday, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withOptions, withValueMeanings } from './preview.ts';
+import { columnsMissingFromFile, columnsNotImported, draftFrom, draftFromProposal, entityFieldMappings, problemCount, localToday, shownColumns, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withJoinedColumn, withOptions, withValueMeanings } from './preview.ts';
 
 const config = { entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'Date' }, date_format: 'dd/mm/yyyy' as const } } };
 const targets: ImportTarget[] = [
@@ -46,6 +46,21 @@ describe('mapping drafts', () => {
     const titled = { ...preview({ product_id: 'Artikel', stock_level: 'Bestand', date: null }), proposed_field_values: { date: '2026-11-30' } };
     expect(draftFromProposal(titled)).toEqual({ field_mappings: { product_id: 'Artikel', stock_level: 'Bestand' }, field_values: { date: '2026-11-30' } });
     expect(unmappedRequired([{ field: 'date', label: 'Date', type: 'DateField', required: true }], draftFromProposal(titled))).toEqual([]);
+  });
+
+  it("reads a product from two columns (Square's Item + Price Point Name, ADR 0193): proposed, chosen, dropped with its column, shown and counted as read", () => {
+    const square = { ...preview({ product_id: 'Item', date: 'Date', quantity: 'Qty' }), header: ['Date', 'Item', 'Qty', 'Price Point Name', 'SKU'], proposed_joined_columns: { product_id: ['Price Point Name'] } };
+    const draft = draftFromProposal(square);
+    expect(draft).toEqual({ field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' }, joined_columns: { product_id: ['Price Point Name'] } });
+    expect(shownColumns(draft)).toEqual({ product_id: 'Item + Price Point Name', date: 'Date', quantity: 'Qty' });
+    expect(columnsNotImported(square, draft)).toEqual(['SKU']);
+    expect(columnsMissingFromFile({ ...square, header: ['Date', 'Item', 'Qty'] }, draft)).toEqual({ columns: ['Price Point Name'], required: true });
+    // The column alone again; another column joined; the field's column cleared takes its joined column along (the server refuses them alone).
+    expect(withJoinedColumn(draft, 'product_id', null)).toEqual({ field_mappings: draft.field_mappings });
+    expect(withJoinedColumn(draft, 'product_id', 'SKU').joined_columns).toEqual({ product_id: ['SKU'] });
+    expect(withJoinedColumn(draft, 'note', 'SKU')).toEqual(draft);
+    expect(withColumn(draft, 'product_id', null)).toEqual({ field_mappings: { date: 'Date', quantity: 'Qty' } });
+    expect(withColumn(draft, 'product_id', 'SKU').joined_columns).toEqual({ product_id: ['Price Point Name'] });
   });
 
   it('feeds a target from a column or from none, and sets or drops options', () => {

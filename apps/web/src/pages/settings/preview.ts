@@ -25,7 +25,10 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
  * The server's proposal (names matched ignoring case, spaces, underscores and synonyms) as a draft;
  * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
  */
-export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code'>, headerRow?: number): EntityMapping {
+export function draftFromProposal(
+  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code'>,
+  headerRow?: number,
+): EntityMapping {
   return {
     ...(headerRow !== undefined ? { header_row: headerRow } : {}),
     field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
@@ -38,7 +41,22 @@ export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_m
     ...(preview.proposed_row_filters?.length ? { skip_rows_where: preview.proposed_row_filters } : {}),
     // A shop's gift-wrap lines (no product code beside lines with one): skipped, not refused every run.
     ...(preview.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
+    // A café's Square export without SKUs: the product is its Item + Price Point Name (ADR 0193), shown in the field's "followed by".
+    ...(preview.proposed_joined_columns && Object.keys(preview.proposed_joined_columns).length ? { joined_columns: preview.proposed_joined_columns } : {}),
   };
+}
+
+const withoutJoined = (draft: EntityMapping, field: string) => withoutEntry(draft, 'joined_columns', field);
+
+/** The draft with `column` following `field`'s mapped column (ADR 0193: Item + Price Point Name), or none with null. */
+export function withJoinedColumn(draft: EntityMapping, field: string, column: string | null): EntityMapping {
+  const without = withoutJoined(draft, field);
+  return column && field in draft.field_mappings ? { ...without, joined_columns: { ...without.joined_columns, [field]: [column] } } : without;
+}
+
+/** field -> the columns it reads as the screen names them: `Item + Price Point Name` for joined columns. */
+export function shownColumns(draft: Pick<EntityMapping, 'field_mappings' | 'joined_columns'>): Record<string, string> {
+  return Object.fromEntries(Object.entries(draft.field_mappings).map(([field, column]) => [field, [column, ...(draft.joined_columns?.[field] ?? [])].join(' + ')]));
 }
 
 /**
@@ -52,21 +70,19 @@ export function withLearntDateFormat(draft: EntityMapping, preview: Pick<Preview
   return { ...draft, date_format: detected };
 }
 
-/** The draft's value maps without `field`'s, dropped altogether when none is left. */
-function withoutValueMap(draft: EntityMapping, field: string): EntityMapping {
-  if (!draft.value_maps || !(field in draft.value_maps)) return draft;
-  const { [field]: _dropped, ...others } = draft.value_maps;
-  const { value_maps: _all, ...rest } = draft;
-  return Object.keys(others).length ? { ...rest, value_maps: others } : rest;
+/** The draft's fields each given something of their own: one value for every line, a value map, joined columns. */
+type PerField = 'field_values' | 'value_maps' | 'joined_columns';
+/** The draft's `key` without `field`'s entry, dropped altogether when none is left. */
+function withoutEntry(draft: EntityMapping, key: PerField, field: string): EntityMapping {
+  const entries = draft[key];
+  if (!entries || !(field in entries)) return draft;
+  const { [field]: _dropped, ...others } = entries;
+  const { [key]: _all, ...rest } = draft;
+  return (Object.keys(others).length ? { ...rest, [key]: others } : rest) as EntityMapping;
 }
+const withoutValueMap = (draft: EntityMapping, field: string) => withoutEntry(draft, 'value_maps', field);
 
-/** The draft's field values without `field`'s, dropped altogether when none is left. */
-function withoutFieldValue(draft: EntityMapping, field: string): EntityMapping {
-  if (!draft.field_values || !(field in draft.field_values)) return draft;
-  const { [field]: _dropped, ...others } = draft.field_values;
-  const { field_values: _all, ...rest } = draft;
-  return Object.keys(others).length ? { ...rest, field_values: others } : rest;
-}
+const withoutFieldValue = (draft: EntityMapping, field: string) => withoutEntry(draft, 'field_values', field);
 
 /**
  * The draft with one target fed from `column`, or from no column (then its value map goes too: the
@@ -75,7 +91,8 @@ function withoutFieldValue(draft: EntityMapping, field: string): EntityMapping {
 export function withColumn(draft: EntityMapping, field: string, column: string | null): EntityMapping {
   const { [field]: _previous, ...rest } = draft.field_mappings;
   const withoutValue = withoutFieldValue(draft, field);
-  return column ? { ...withoutValue, field_mappings: { ...rest, [field]: column } } : { ...withoutValueMap(withoutValue, field), field_mappings: rest };
+  // Columns joined to no column are refused by the server: they go with the field's column (ADR 0193).
+  return column ? { ...withoutValue, field_mappings: { ...rest, [field]: column } } : { ...withoutJoined(withoutValueMap(withoutValue, field), field), field_mappings: rest };
 }
 
 /**
@@ -83,6 +100,9 @@ export function withColumn(draft: EntityMapping, field: string, column: string |
  * (a stock count or a till's day export without dates). A control character: no file's column is named so.
  */
 export const SAME_VALUE_CHOICE = '\u0001same-value';
+
+/** Whether a target's value may be read from two columns (ADR 0193): a product code, the product a line names, a product's name. */
+export const joinsColumns = (target: ImportTarget) => target.reference !== undefined || target.field === 'product_code' || target.field === 'name';
 
 /** Whether a target is a date the file may leave out, given one day for every line instead. */
 export const takesOneDate = (target: ImportTarget) => target.type === 'DateField' || target.type === 'DateTimeField';
@@ -173,7 +193,9 @@ export function unmappedRequired(targets: ImportTarget[], draft: EntityMapping |
  */
 export function columnsMissingFromFile(preview: PreviewFileResponse, draft: EntityMapping | null): { columns: string[]; required: boolean } {
   const inFile = new Set(preview.header);
-  const missing = Object.entries(draft?.field_mappings ?? {}).filter(([, column]) => !inFile.has(column));
+  // A joined column (ADR 0193) is read as the field's own is: missing, the field is.
+  const read = Object.entries(draft?.field_mappings ?? {}).flatMap(([field, column]) => [column, ...(draft?.joined_columns?.[field] ?? [])].map((part) => [field, part] as const));
+  const missing = read.filter(([, column]) => !inFile.has(column));
   const requiredFields = new Set(preview.targets.filter((target) => target.required).map((target) => target.field));
   return { columns: missing.map(([, column]) => column), required: missing.some(([field]) => requiredFields.has(field)) };
 }
@@ -188,7 +210,7 @@ export function columnsNotImported(preview: PreviewFileResponse, draft: EntityMa
   if (preview.format === 'json' || !draft) return [];
   const newProducts = Object.entries(draft.new_products ?? {}).flat();
   const filters = (draft.skip_rows_where ?? []).flatMap((filter) => [filter.column, filter.blank_means_same_as ?? '']);
-  const read = new Set([...Object.values(draft.field_mappings), ...newProducts, ...filters]);
+  const read = new Set([...Object.values(draft.field_mappings), ...Object.values(draft.joined_columns ?? {}).flat(), ...newProducts, ...filters]);
   return preview.header.filter((column) => column.trim() !== '' && !read.has(column));
 }
 
