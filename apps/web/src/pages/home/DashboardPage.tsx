@@ -172,7 +172,7 @@ export function Projection({ byUnit, history = null }: { byUnit: UnitStockProjec
       </Text>
       {shown && history && history.days < PROJECTION_SETTLED_DAYS && (
         // Six months from a new shop's few days of sales: said beside the chart, not hidden (ADR 0070, amendment 2026-12-06).
-        <Text size="sm" mb="sm" c="orange.9" data-testid="projection-history">
+        <Text size="sm" mb="sm" fw={500} data-testid="projection-history">
           {t('dashboard.projection.fewDays', { count: history.days, from: formatDay(history.from), to: formatDay(history.to), settled: PROJECTION_SETTLED_DAYS / 7 })}
         </Text>
       )}
