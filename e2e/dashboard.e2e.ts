@@ -349,6 +349,12 @@ describe('Dashboard', () => {
   });
 });
 
+/** The whole catalogue forecast on a shop of its own, as the Forecasting screen's button asks for it, and waited for. */
+async function forecastCatalogue(api: (path: string, body?: unknown) => Promise<Record<string, unknown>>) {
+  const taskId = (await api('/api/forecasting/request-generation/', {})).task_id as string;
+  await expect.poll(async () => (await api(`/api/forecasting/status/${taskId}/`)).status, { timeout: 120_000, interval: 1_000 }).toBe('completed');
+}
+
 describe("A deli's dashboard: cheese by the kg and jars by the piece, never one figure", () => {
   // A shop of its own: two products whose figures are worked out here, away from the demo catalogue
   // and the kilos other suites add to it.
@@ -389,9 +395,7 @@ describe("A deli's dashboard: cheese by the kg and jars by the piece, never one 
   });
 
   it('totals, grows and projects each unit apart; the chart is chosen by keyboard and names its unit', async () => {
-    // The whole catalogue forecast, as the Forecasting screen's button asks for it.
-    const taskId = (await deliApi('/api/forecasting/request-generation/', {})).task_id as string;
-    await expect.poll(async () => (await deliApi(`/api/forecasting/status/${taskId}/`)).status, { timeout: 120_000, interval: 1_000 }).toBe('completed');
+    await forecastCatalogue(deliApi);
     const { page } = deliBrowser;
     await signIn(page, owner);
     expect(await page.getByTestId('total-inventory').textContent()).toBe('400 units, 20.5 kg');
@@ -465,9 +469,7 @@ describe("A new shop's dashboard: a projection from 3 days of sales says so", ()
   });
 
   it('draws the chart with a note of the days it rests on, which passes axe', async () => {
-    // The whole catalogue forecast, as the Forecasting screen's button asks for it.
-    const taskId = (await shopApi('/api/forecasting/request-generation/', {})).task_id as string;
-    await expect.poll(async () => (await shopApi(`/api/forecasting/status/${taskId}/`)).status, { timeout: 120_000, interval: 1_000 }).toBe('completed');
+    await forecastCatalogue(shopApi);
     const { page } = shopBrowser;
     await signIn(page, owner);
     await page.getByTestId('projection-chart').locator('.recharts-line').first().waitFor();
