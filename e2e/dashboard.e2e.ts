@@ -349,6 +349,12 @@ describe('Dashboard', () => {
   });
 });
 
+/** The whole catalogue forecast on a shop of its own, as the Forecasting screen's button asks for it, and waited for. */
+async function forecastCatalogue(api: (path: string, body?: unknown) => Promise<Record<string, unknown>>) {
+  const taskId = (await api('/api/forecasting/request-generation/', {})).task_id as string;
+  await expect.poll(async () => (await api(`/api/forecasting/status/${taskId}/`)).status, { timeout: 120_000, interval: 1_000 }).toBe('completed');
+}
+
 describe("A deli's dashboard: cheese by the kg and jars by the piece, never one figure", () => {
   // A shop of its own: two products whose figures are worked out here, away from the demo catalogue
   // and the kilos other suites add to it.
@@ -389,9 +395,7 @@ describe("A deli's dashboard: cheese by the kg and jars by the piece, never one 
   });
 
   it('totals, grows and projects each unit apart; the chart is chosen by keyboard and names its unit', async () => {
-    // The whole catalogue forecast, as the Forecasting screen's button asks for it.
-    const taskId = (await deliApi('/api/forecasting/request-generation/', {})).task_id as string;
-    await expect.poll(async () => (await deliApi(`/api/forecasting/status/${taskId}/`)).status, { timeout: 120_000, interval: 1_000 }).toBe('completed');
+    await forecastCatalogue(deliApi);
     const { page } = deliBrowser;
     await signIn(page, owner);
     expect(await page.getByTestId('total-inventory').textContent()).toBe('400 units, 20.5 kg');
@@ -425,6 +429,51 @@ describe("A deli's dashboard: cheese by the kg and jars by the piece, never one 
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     // High to low, as the legend reads, each in kg.
     await expect.poll(() => chart.locator('.recharts-tooltip-item').allTextContents()).toEqual([expect.stringMatching(/^High : [\d.]+ kg$/), expect.stringMatching(/^Medium : [\d.]+ kg$/), expect.stringMatching(/^Low : [\d.]+ kg$/)]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+  });
+});
+
+describe("A new shop's dashboard: a projection from 3 days of sales says so", () => {
+  // A shop of its own, three days into its sales (ADR 0070, amendment 2026-12-06).
+  let shop: RunningServer;
+  const shopBrowser = useBrowser({ baseUrl: () => shop.baseUrl });
+  let owner = { username: '', password: '' };
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  let shopApi: (path: string, body?: unknown) => Promise<Record<string, unknown>> = () => Promise.reject(new Error('the shop is not open yet'));
+
+  beforeAll(async () => {
+    shop = await startServer({ name: 'new-shop', accessTokenTtlSeconds: 900, env: { DEMO_DATA: 'false' } });
+    owner = await registerUser(shop.baseUrl);
+    const { access } = (await (await fetch(`${shop.baseUrl}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) })).json()) as { access: string };
+    const api = async (path: string, body?: unknown) =>
+      (await (
+        await fetch(`${shop.baseUrl}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+      ).json()) as Record<string, unknown>;
+    const upload = async (entity: string, fieldMappings: Record<string, string>, content: string) => {
+      const form = new FormData();
+      form.append('mapping_config', JSON.stringify({ entities: { [entity]: { field_mappings: fieldMappings } } }));
+      form.append('mapping_name', `new shop ${entity}`);
+      form.append('entity_type', entity);
+      form.append('file', new Blob([content], { type: 'text/csv' }), `${entity}.csv`);
+      const answer = await fetch(`${shop.baseUrl}/api/records/process-file/`, { method: 'POST', headers: { authorization: `Bearer ${access}` }, body: form });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+    };
+    await upload('products', { product_code: 'code', name: 'name', unit_cost: 'cost', lead_time_days: 'lead' }, 'code,name,cost,lead\nPG-01,Bio compost 20L,4,7\n');
+    await upload('sales', { product_id: 'code', date: 'day', quantity: 'qty' }, `code,day,qty\nPG-01,${daysAgo(3)},10\nPG-01,${daysAgo(2)},12\nPG-01,${daysAgo(1)},8\n`);
+    await upload('stock_snapshots', { product_id: 'code', date: 'day', stock_level: 'count' }, `code,day,count\nPG-01,${daysAgo(1)},500\n`);
+    shopApi = api;
+  });
+
+  afterAll(async () => {
+    await shop?.stop();
+  });
+
+  it('draws the chart with a note of the days it rests on, which passes axe', async () => {
+    await forecastCatalogue(shopApi);
+    const { page } = shopBrowser;
+    await signIn(page, owner);
+    await page.getByTestId('projection-chart').locator('.recharts-line').first().waitFor();
+    expect(await page.getByTestId('projection-history').textContent()).toBe(`An early estimate: drawn from 3 days of sales (${fullDay(daysAgo(3))} – ${fullDay(daysAgo(1))}). It settles once there are 4 weeks of sales.`);
     expect(await axeViolations(page, 'main')).toEqual([]);
   });
 });

@@ -60,6 +60,17 @@ export type StockProjectionPoint = z.infer<typeof stockProjectionPoint>;
 export const unitStockProjection = z.object({ unit: z.string().nullable(), products: z.number().int(), points: z.array(stockProjectionPoint) });
 export type UnitStockProjection = z.infer<typeof unitStockProjection>;
 
+/**
+ * The sales the projection's forecasts were made from (ADR 0070, amendment 2026-12-06): the first and
+ * last day with sales before the forecast start, and the calendar days from one to the other, both
+ * counted. A new shop's few days carry six months of demand; the dashboard says so under
+ * PROJECTION_SETTLED_DAYS.
+ */
+export const projectionHistory = z.object({ from: z.string(), to: z.string(), days: z.number().int() });
+export type ProjectionHistory = z.infer<typeof projectionHistory>;
+/** Days of sales from which the projection is no early estimate: the four weeks under which a product's forecast is a simple level ("Under 4 weeks of sales"). */
+export const PROJECTION_SETTLED_DAYS = 28;
+
 export const pinnedReport = z.object({ id: z.number().int(), title: z.string() });
 export const pinRequest = z.object({ report_id: z.number().int().positive('Report id must be a positive number.') });
 export const pinParams = z.object({ reportId: z.coerce.number().int().positive('Report id must be a positive number.') });
@@ -75,6 +86,8 @@ export const dashboardResponse = z.object({
   stockProjectionByUnit: z.array(unitStockProjection),
   /** The first forecast day the projection starts from; null before any forecast. */
   forecastStart: z.string().nullable(),
+  /** The sales the projection rests on; null without a forecast or without sales before its start. */
+  projectionHistory: projectionHistory.nullable(),
   tasks: z.array(task),
   pinnedReports: z.array(pinnedReport),
 });

@@ -352,11 +352,30 @@ export type NameWordScope = Scope & { word: string | null; products: repo.Produc
 export async function nameWordScope(db: Db, word: string | null, category: string | null = null): Promise<NameWordScope> {
   const found = await repo.productsWithNameWord(db, word, category);
   const codes = `${found.slice(0, NAMED_CODES).map((p) => p.product_code).join(', ')}${found.length > NAMED_CODES ? ` and ${found.length - NAMED_CODES} more` : ''}`;
-  const counted = `(${found.length} ${found.length === 1 ? 'product' : 'products'}: ${codes})`;
+  // A word of names across the catalogue says the categories it found them in (ADR 0189, amendment 2026-12-06).
+  const where = category === null ? categoriesOf(found) : '';
+  const counted = `(${found.length} ${found.length === 1 ? 'product' : 'products'}${where}: ${codes})`;
   const holds = `whose name holds "${word}"`;
   const words = category === null ? ` of products ${holds} ${counted}` : word === null ? ` in the ${category} category ${counted}` : ` of products in the ${category} category ${holds} ${counted}`;
-  const heading = category === null ? `products' names hold "${word}"` : word === null ? `products are in the ${category} category` : `products in the ${category} category have a name holding "${word}"`;
+  const heading = category === null ? `products' names hold "${word}"${where ? ` (${where.trim()})` : ''}` : word === null ? `products are in the ${category} category` : `products in the ${category} category have a name holding "${word}"`;
   return { category, productIds: found.map((p) => p.id), words, word, products: found, heading };
+}
+/** How many categories an answer names of the products a word of their names selected; more are counted. */
+const NAMED_CATEGORIES = 3;
+/**
+ * The categories of the products a word of their names selected, in words: " in the Potgrond
+ * category", " in the Potgrond and Tuinartikelen categories" (" or none" when some have none), " in
+ * 5 categories"; "" when none of them has one — so "compost" counted across a category named otherwise
+ * says where it found them.
+ */
+function categoriesOf(found: readonly { category: string | null }[]): string {
+  const named = [...new Set(found.map((p) => p.category?.trim() || null))];
+  const categories = named.filter((c): c is string => c !== null).sort((a, b) => a.localeCompare(b));
+  if (!categories.length) return '';
+  const none = named.includes(null) ? ' or none' : '';
+  if (categories.length > NAMED_CATEGORIES) return ` in ${number.format(categories.length)} categories${none}`;
+  const listed = categories.length === 1 ? `the ${categories[0]} category` : `the ${categories.slice(0, -1).join(', ')} and ${categories.at(-1)} categories`;
+  return ` in ${listed}${none}`;
 }
 /** How many of the products a word of their names selected a stock or stock-out answer lists, one by one. */
 const NAME_WORD_LINES = 10;

@@ -778,7 +778,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     const candles = soldIn('OLD-01', winter);
     const answer = await ask({ content: 'how many candles did we sell last winter?' });
     expect(textOf(answer)).toContain(
-      `${candles ? `${fmt(candles)} units were sold` : 'No units were sold'} of products whose name holds "Candle" (1 product: OLD-01) in winter ${start}–${String((start + 1) % 100).padStart(2, '0')} (${rangeWords(winter)})`,
+      `${candles ? `${fmt(candles)} units were sold` : 'No units were sold'} of products whose name holds "Candle" (1 product in the Kitchen category: OLD-01) in winter ${start}–${String((start + 1) % 100).padStart(2, '0')} (${rangeWords(winter)})`,
     );
     expect(textOf(answer)).not.toContain('I did not use');
     // A word of names asks for those products' stock, as it does for their sales.
@@ -799,13 +799,13 @@ describe.each(backends)('assistant on %s', (backend) => {
     await db.insertInto('data.sales').values(inserted.map((row) => ({ product_id: row.id, date: twoDaysAgo, quantity: added.find((p) => p.code === row.product_code)?.units as number }))).execute();
     const week = lastDays(7);
     try {
-      const named = (word: string, codes: string[], units: number, words: string) => `${fmt(units)} units were sold of products whose name holds "${word}" (${codes.length} ${codes.length === 1 ? 'product' : 'products'}: ${codes.join(', ')}) ${words}, by ${codes.length} ${codes.length === 1 ? 'product' : 'products'}.`;
+      const named = (word: string, codes: string[], units: number, words: string, category = 'Gifts') => `${fmt(units)} units were sold of products whose name holds "${word}" (${codes.length} ${codes.length === 1 ? 'product' : 'products'} in the ${category} category: ${codes.join(', ')}) ${words}, by ${codes.length} ${codes.length === 1 ? 'product' : 'products'}.`;
       const mugs = textOf(await ask({ content: 'how many mugs did we sell' }));
-      expect(mugs).toContain(named('Mug', ['MUG-01', 'MUG-02'], sold('MUG-01', 30) + sold('MUG-02', 30), `in the last 30 days (${rangeWords(lastDays(30))})`));
+      expect(mugs).toContain(named('Mug', ['MUG-01', 'MUG-02'], sold('MUG-01', 30) + sold('MUG-02', 30), `in the last 30 days (${rangeWords(lastDays(30))})`, 'Kitchen'));
       expect(mugs).not.toContain('I did not use');
       expect(textOf(await ask({ content: 'how many boxes did we sell in the last 7 days' }))).toContain(named('Box', ['BOX-01'], 7, `in the last 7 days (${rangeWords(week)})`));
       expect(textOf(await ask({ content: 'ties sold in the last 7 days' }))).toContain(named('Tie', ['TIE-01'], 4, `in the last 7 days (${rangeWords(week)})`));
-      expect(textOf(await ask({ content: 'how many tees did we sell last week' }))).toContain(`units were sold of products whose name holds "Tee" (1 product: TEE-01) last week`);
+      expect(textOf(await ask({ content: 'how many tees did we sell last week' }))).toContain(`units were sold of products whose name holds "Tee" (1 product in the Clothing category: TEE-01) last week`);
       // "Top", "day", "the", "all" are what the question asks, not the products whose names hold them.
       const topSellers = top(week);
       const sellers = textOf(await ask({ content: 'top sellers in the last 7 days' }));
@@ -911,7 +911,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     await db.insertInto('data.sales').values([{ product_id: idOf('SYR-GINGER-1L'), date: `${lastSeason}-12-10`, quantity: 142 }, { product_id: idOf('SYR-VAN-1L'), date: `${lastSeason}-12-11`, quantity: 9 }]).execute();
     try {
       const sold = textOf(await ask({ content: 'How much gingerbread syrup did we shift last Christmas?' }));
-      expect(sold).toContain(`142 units were sold of products whose name holds "Gingerbread syrup" (1 product: SYR-GINGER-1L) at Christmas ${lastSeason}`);
+      expect(sold).toContain(`142 units were sold of products whose name holds "Gingerbread syrup" (1 product in the Seasonal syrups category: SYR-GINGER-1L) at Christmas ${lastSeason}`);
       expect(sold).not.toContain("I did not use");
       expect(sold).not.toContain('0 products');
       const stock = textOf(await ask({ content: 'How much stock of gingerbread syrup is left and when will it run out?' }));
@@ -1070,22 +1070,22 @@ describe.each(backends)('assistant on %s', (backend) => {
       // Not forecast yet: the count is said with its day.
       expect(stock).toBe(`Blumenerde 20 l (GS-1002) has 60 units on hand (counted on ${dayWords(TODAY)}), worth 210.00 at unit cost.`);
       const sold = textOf(await ask({ content: 'how many Weihnachtsstern did we sell last month?' }));
-      expect(sold).toContain(`85 units were sold of products whose name holds "Weihnachtsstern" (1 product: GS-1004) last month (${rangeWords(previousMonth)}), by 1 product.`);
+      expect(sold).toContain(`85 units were sold of products whose name holds "Weihnachtsstern" (1 product in the Garten category: GS-1004) last month (${rangeWords(previousMonth)}), by 1 product.`);
       namesOnly(sold, []);
       // A word several products hold: each of them, said as such.
       const mugs = textOf(await ask({ content: 'when do the mugs run out?' }));
-      expect(mugs).toBe(`2 products' names hold "Mug":\nBlue Mug (MUG-01) is forecast to run out on ${dayWords(byCode('MUG-01').stockout as string)}.\nRed Mug (MUG-02) is not forecast to run out within the forecast horizon.`);
+      expect(mugs).toBe(`2 products' names hold "Mug" (in the Kitchen category):\nBlue Mug (MUG-01) is forecast to run out on ${dayWords(byCode('MUG-01').stockout as string)}.\nRed Mug (MUG-02) is not forecast to run out within the forecast horizon.`);
       const mugStock = textOf(await ask({ content: 'how much stock of mugs' }));
       expect(mugStock).toContain(`Blue Mug (MUG-01) has ${byCode('MUG-01').stock} units on hand`);
       expect(mugStock).toContain(`Red Mug (MUG-02) has ${byCode('MUG-02').stock} units on hand`);
       expect(mugStock).toContain(`Together: ${fmt(byCode('MUG-01').stock + byCode('MUG-02').stock)} units on hand, worth ${money(byCode('MUG-01').stock * byCode('MUG-01').cost + byCode('MUG-02').stock * byCode('MUG-02').cost)}.`);
       // With a window, those of them that run out in it.
       const mugsSoon = textOf(await ask({ content: 'which mugs run out in the next 14 days?' }));
-      expect(mugsSoon).toBe(`Of products whose name holds "Mug" (2 products: MUG-01, MUG-02), 1 is forecast to run out by ${dayWords(addDays(TODAY, 13))} (the next 14 days). Blue Mug (MUG-01) runs out first, on ${dayWords(byCode('MUG-01').stockout as string)}.`);
+      expect(mugsSoon).toBe(`Of products whose name holds "Mug" (2 products in the Kitchen category: MUG-01, MUG-02), 1 is forecast to run out by ${dayWords(addDays(TODAY, 13))} (the next 14 days). Blue Mug (MUG-01) runs out first, on ${dayWords(byCode('MUG-01').stockout as string)}.`);
       // A category narrows what runs out first as it narrows sales.
       expect(textOf(await ask({ content: 'what runs out first in the kitchen category?' }))).toBe(`Blue Mug (MUG-01) runs out first in the Kitchen category, on ${dayWords(byCode('MUG-01').stockout as string)}.`);
       const manyPots = textOf(await ask({ content: 'stock of Topf' }));
-      expect(manyPots).toMatch(/^11 products' names hold "Topf"; the first 10 by code are listed — name one by its code or full name to ask for it alone:\nTopf A \(GS-2001\) has 2 units on hand/);
+      expect(manyPots).toMatch(/^11 products' names hold "Topf" \(in the Garten category\); the first 10 by code are listed — name one by its code or full name to ask for it alone:\nTopf A \(GS-2001\) has 2 units on hand/);
       expect(manyPots).toContain('Topf J (GS-2010)');
       expect(manyPots).not.toContain('GS-2011');
       // A word no product's name holds is said plainly, with no headline about another product.
@@ -1606,7 +1606,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
       { name: 'stock_of_product', args: { product: 'mugs' } },
       { name: 'stock_of_product', args: { product: 'Gartenschlauch' } },
     ]);
-    expect(results[0]?.text).toContain(`2 products' names hold "Mug":\nBlue Mug (MUG-01) has ${byCode('MUG-01').stock} units on hand`);
+    expect(results[0]?.text).toContain(`2 products' names hold "Mug" (in the Kitchen category):\nBlue Mug (MUG-01) has ${byCode('MUG-01').stock} units on hand`);
     expect(results[0]?.text).toContain(`Red Mug (MUG-02) has ${byCode('MUG-02').stock} units on hand`);
     expect(results[1]?.text).toBe("Error: No product 'Gartenschlauch', and no product's name holds it.");
     expect(tools.find((tool) => tool.function.name === 'stock_of_product')?.function.description).toContain('a word of product names');
@@ -1777,14 +1777,14 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(tools.find((t) => t.function.name === 'best_period')?.function.parameters.properties.unit?.enum).toEqual(['day', 'week', 'month', 'quarter', 'year']);
     const clothingUnits = total(previousMonth, clothing);
     expect(results[0]?.text).toContain(clothingUnits ? `${fmt(clothingUnits)} units were sold in the Clothing category last month (${rangeWords(previousMonth)})` : `No units were sold in the Clothing category last month (${rangeWords(previousMonth)}).`);
-    expect(results[1]?.text).toContain(`${fmt(total(previousMonth, mugs))} units were sold of products whose name holds "Mug" (2 products: MUG-01, MUG-02) last month (${rangeWords(previousMonth)})`);
+    expect(results[1]?.text).toContain(`${fmt(total(previousMonth, mugs))} units were sold of products whose name holds "Mug" (2 products in the Kitchen category: MUG-01, MUG-02) last month (${rangeWords(previousMonth)})`);
     // The engine's like-for-like comparison, whichever period the model names first.
     const [before, after] = [total(sameDays, all), total(soFar, all)];
     expect(results[2]?.text).toBe(`Units sold in the same days of last month (${rangeWords(sameDays)}): ${fmt(before)}; this month so far (${rangeWords(soFar)}): ${fmt(after)}. That is ${changed(before, after)}.`);
     expect(results[2]?.tables[0]?.rows.map((r) => r.units)).toEqual([before, after]);
     const [mugsBefore, mugsAfter] = [total(sameDays, mugs), total(soFar, mugs)];
     expect(results[3]?.text).toBe(
-      `Units sold of products whose name holds "Mug" (2 products: MUG-01, MUG-02) in the same days of last month (${rangeWords(sameDays)}): ${fmt(mugsBefore)}; this month so far (${rangeWords(soFar)}): ${fmt(mugsAfter)}. That is ${changed(mugsBefore, mugsAfter)}.`,
+      `Units sold of products whose name holds "Mug" (2 products in the Kitchen category: MUG-01, MUG-02) in the same days of last month (${rangeWords(sameDays)}): ${fmt(mugsBefore)}; this month so far (${rangeWords(soFar)}): ${fmt(mugsAfter)}. That is ${changed(mugsBefore, mugsAfter)}.`,
     );
     expect(results[4]?.text).toMatch(new RegExp(`^There are no sales after today \\(${dayWords(TODAY)}\\): the period asked for, next month \\(`));
     const best = months[0];
@@ -1805,7 +1805,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(monthRows.reduce((sum, r) => sum + Number(r.units), 0)).toBe(clothingThisYear);
     // No period with a breakdown by quarter: every sale of the mugs.
     const mugsAll = total({ from: SALE_DAYS.reduce((first, day) => (day < first ? day : first)), to: TODAY }, mugs);
-    expect(results[12]?.text).toContain(`${fmt(mugsAll)} units were sold of products whose name holds "Mug" (2 products: MUG-01, MUG-02)`);
+    expect(results[12]?.text).toContain(`${fmt(mugsAll)} units were sold of products whose name holds "Mug" (2 products in the Kitchen category: MUG-01, MUG-02)`);
     expect(results[12]?.text).toMatch(/By quarter/);
     expect((results[12]?.tables[0]?.rows ?? []).reduce((sum, r) => sum + Number(r.units), 0)).toBe(mugsAll);
     expect(results[13]?.text).toBe('Error: \'by\' must be one of "day", "week", "month", "quarter", "year"; got "fortnight".');

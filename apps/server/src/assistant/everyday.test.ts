@@ -268,7 +268,7 @@ describe.each(backends)('the everyday questions on %s', (backend) => {
     // The products named Radiator are all pieces, of one category.
     const units = soldIn('HEA-1', previousMonth);
     expect(textOf(await ask('sales by category of radiators last month'))).toBe(
-      `Sales by category of products whose name holds "Radiator" (1 product: HEA-1) last month (${rangeWords(previousMonth)}), ranked by units sold: Heating sold the most, ${amount(units, null)}, worth ${money(units * 40)} at unit cost. 1 category.`,
+      `Sales by category of products whose name holds "Radiator" (1 product in the Heating category: HEA-1) last month (${rangeWords(previousMonth)}), ranked by units sold: Heating sold the most, ${amount(units, null)}, worth ${money(units * 40)} at unit cost. 1 category.`,
     );
     const noCategories = await startTestServer(backend);
     try {

@@ -110,10 +110,10 @@ export async function forecastDemand(db: Db, productIds: number[], from: string,
  * The products whose name holds `word` as a word (either number is the caller's: the catalogue's own
  * word), of `category` when one is given (a category alone: its products), by code.
  */
-export const productsWithNameWord = (db: Db, word: string | null, category: string | null = null): Promise<ProductRow[]> =>
+export const productsWithNameWord = (db: Db, word: string | null, category: string | null = null): Promise<(ProductRow & { category: string | null })[]> =>
   db
     .selectFrom('data.products as p')
-    .select(productColumns)
+    .select([...productColumns, 'p.category'])
     .$if(word !== null, (query) => query.where(sql<boolean>`lower(p.name) ~ ${`\\m${(word as string).toLowerCase().replace(/ /g, '\\s+')}\\M`}`))
     .$if(category !== null, (query) => query.where('p.category', '=', category as string))
     .orderBy('p.product_code')

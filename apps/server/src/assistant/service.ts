@@ -134,10 +134,16 @@ const supplierWords = {
   type: 'string',
   description: `Optional: a supplier's name, as the products' Supplier column holds it ("Acme Wholesale"; case aside): only the products bought from it, for one purchase order per supplier. Omit for every supplier. A name no product has is refused with the suppliers there are.`,
 };
+/** "No supplier", as the order list's filter says it, apart from every supplier (ADR 0189, amendment 2026-12-06). */
+const withoutSupplierWords = {
+  type: 'boolean',
+  description: "Optional: true for only the products that have no supplier set (the order list's \"No supplier\" filter), e.g. \"what should I order that has no supplier?\". Omit (or false) for every supplier; give it or 'supplier', not both.",
+};
+const supplierParameters = { supplier: supplierWords, without_supplier: withoutSupplierWords };
 /** A window tool's parameters with the supplier beside the window. */
 const windowAndSupplier = (dateOrder: DateOrder) => {
   const window = windowParameter(dateOrder);
-  return { ...window, properties: { ...window.properties, supplier: supplierWords } };
+  return { ...window, properties: { ...window.properties, ...supplierParameters } };
 };
 
 const breakdownWords = {
@@ -213,7 +219,7 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
       required: ['unit'],
     },
   },
-  { name: 'runs_out_first', description: "Products forecast to run out, soonest first; with a window, those whose first day out falls in it; with a supplier, that supplier's products", parameters: windowAndSupplier(dateOrder) },
+  { name: 'runs_out_first', description: "Products forecast to run out, soonest first; with a window, those whose first day out falls in it; with a supplier, that supplier's products (without_supplier: those with none)", parameters: windowAndSupplier(dateOrder) },
   {
     name: 'stock_value',
     description: 'Value of all stock on hand at unit cost; by category, each category\'s units on hand and value',
@@ -222,7 +228,7 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
   {
     name: 'out_of_stock',
     description: 'The products out of stock now (counted, nothing on hand), how many, and when each is expected back (its next scheduled delivery, or none); those never counted are said apart',
-    parameters: { type: 'object', properties: { category: categoryWords, supplier: supplierWords } },
+    parameters: { type: 'object', properties: { category: categoryWords, ...supplierParameters } },
   },
   {
     name: 'products_without_sales',
@@ -239,8 +245,8 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
     description: `Products in stock with no sales in the last N days (default ${NO_SALES_DAYS}), with the value tied up, the most first`,
     parameters: { type: 'object', properties: { days: wholeNumber(DEAD_STOCK_DAYS, 'Optional: the days without sales'), category: categoryWords } },
   },
-  { name: 'low_stock', description: "Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included; with a supplier, that supplier's products", parameters: windowAndSupplier(dateOrder) },
-  { name: 'reorder_report', description: "The advised orders with totals; with a window, those whose order-by date is on or before its last day, overdue ones included; with a supplier, that supplier's orders (one purchase order)", parameters: windowAndSupplier(dateOrder) },
+  { name: 'low_stock', description: "Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included; with a supplier, that supplier's products (without_supplier: those with none)", parameters: windowAndSupplier(dateOrder) },
+  { name: 'reorder_report', description: "The advised orders with totals; with a window, those whose order-by date is on or before its last day, overdue ones included; with a supplier, that supplier's orders (one purchase order; without_supplier: the products with none)", parameters: windowAndSupplier(dateOrder) },
   { name: 'suppliers', description: 'The suppliers the products name, each with how many products it supplies and how many of them need an order', parameters: noParameters },
   { name: 'products_without_supplier', description: 'The products that have no supplier (code, name, category), the first 50 by code and how many there are', parameters: noParameters },
   { name: 'supplier_of_product', description: 'Who supplies a product; a word of product names ("mugs") gives each product whose name holds it', parameters: { type: 'object', properties: { product: productOrNameWord }, required: ['product'] } },
@@ -345,8 +351,20 @@ async function categoryOf(ctx: AssistantContextDeps, args: Record<string, unknow
   throw validationError(`No category '${words}'${categories.length ? `: the categories are ${listedNames(categories, LISTED_CATEGORIES)}` : ': the products have no categories'}.`);
 }
 
-/** The supplier the tool narrows to, a known one's name (case aside, as the engine reads one); none when not given; refused when no product names it or it is no name. */
-async function supplierOf(ctx: AssistantContextDeps, args: Record<string, unknown>): Promise<string | undefined> {
+/**
+ * The supplier the tool narrows to, a known one's name (case aside, as the engine reads one), or null
+ * for the products with no supplier (`without_supplier`, the list's own "No supplier"); none (every
+ * supplier) when neither is given; refused when no product names it, it is no name, or both are given.
+ */
+async function supplierOf(ctx: AssistantContextDeps, args: Record<string, unknown>): Promise<string | null | undefined> {
+  const named = await supplierNamed(ctx, args);
+  if (!flagOf(args, 'without_supplier')) return named;
+  if (named !== undefined) throw validationError("Give 'supplier' or 'without_supplier', not both.");
+  return null;
+}
+
+/** The supplier the tool names, a known one's name; none when not given or blank. */
+async function supplierNamed(ctx: AssistantContextDeps, args: Record<string, unknown>): Promise<string | undefined> {
   const given = args.supplier;
   if (given === undefined || given === null) return undefined;
   if (typeof given !== 'string' || given.length > MAX_SUPPLIER_LENGTH) throw validationError(`'supplier' must be a supplier's name of up to ${MAX_SUPPLIER_LENGTH} characters; got ${JSON.stringify(given).slice(0, 80)}.`);

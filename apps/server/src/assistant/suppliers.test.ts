@@ -52,6 +52,19 @@ async function loadProducts(server: TestServer) {
   await upsertProductSummaries(db, PRODUCTS.map((p) => ({ productId: idOf(p.code), forecastStart: TODAY, cumDemand: [0], cumVariance: [0], firstStockout: p.stockout === null ? null : addDays(TODAY, p.stockout), orderQuantity: p.order?.quantity ?? 0 })));
 }
 
+/** Runs `check` while the product has nothing on hand now — the stored forecast's count (ADR 0030) — and gives it its 20 back after. */
+async function withNoneOnHand(server: TestServer, code: string, check: () => Promise<void>) {
+  const db = server.database.db;
+  const { id } = await db.selectFrom('data.products').select('id').where('product_code', '=', code).executeTakeFirstOrThrow();
+  const onHand = (units: number) => db.updateTable('forecast_results').set({ on_hand: units }).where('product_id', '=', id).execute();
+  await onHand(0);
+  try {
+    await check();
+  } finally {
+    await onHand(20);
+  }
+}
+
 const tableOf = (message: ChatMessage | undefined) => message?.blocks.find((block): block is Extract<AssistantBlock, { type: 'table' }> => block.type === 'table');
 const actionOf = (message: ChatMessage | undefined) => message?.blocks.find((block): block is Extract<AssistantBlock, { type: 'action' }> => block.type === 'action');
 
@@ -184,18 +197,12 @@ describe.each(backends)('the assistant by supplier on %s', (backend) => {
   });
 
   it("lists a supplier's products out of stock under its one spelling, not a product's stored one", async () => {
-    const db = server.database.db;
-    const fanHeater = await db.selectFrom('data.products').select('id').where('product_code', '=', 'HEA-1002').executeTakeFirstOrThrow();
-    // On hand now is the stored forecast's count (ADR 0030): none left of the Fan Heater.
-    const onHand = (units: number) => db.updateTable('forecast_results').set({ on_hand: units }).where('product_id', '=', fanHeater.id).execute();
-    await onHand(0);
-    try {
+    // None left of the Fan Heater.
+    await withNoneOnHand(server, 'HEA-1002', async () => {
       const answer = await ask('which products are out of stock from acme wholesale?');
       expect(answer.content).toBe('Among the products from Acme Wholesale, 1 is out of stock now (nothing on hand); it has no delivery scheduled.');
       expect(tableOf(answer)?.rows.map((row) => [row.styleCode, row.supplier])).toEqual([['HEA-1002', 'Acme Wholesale']]);
-    } finally {
-      await onHand(20);
-    }
+    });
   });
 
   // Last: it changes the products.
@@ -265,5 +272,34 @@ describe.each(backends)("the model's tools by supplier on %s", (backend) => {
     expect(results[7]).toBe('4 suppliers supply 6 products; 1 product has no supplier. 6 products need an order.');
     expect(results[8]).toBe('Oil Radiator (HEA-1001) is supplied by Acme Wholesale.');
     expect(results[9]).toBe("1 of the 7 products has no supplier. Set each one's Supplier on the Data screen, or import the products again with a Supplier column.");
+  });
+
+  it('narrows the order and stock-out tools to the products with no supplier, apart from every supplier, as the list\'s "No supplier" filter does', async () => {
+    // None left of the Loose Twine.
+    await withNoneOnHand(server, 'NOS-01', async () => {
+      const { results, tools } = await toolResults([
+        { name: 'reorder_report', args: { without_supplier: true } },
+        { name: 'low_stock', args: { without_supplier: 'true', window: 'next week' } },
+        { name: 'runs_out_first', args: { without_supplier: true } },
+        { name: 'out_of_stock', args: { without_supplier: true } },
+        { name: 'reorder_report', args: { without_supplier: false } },
+        { name: 'reorder_report', args: { without_supplier: true, supplier: 'Acme Wholesale' } },
+        { name: 'low_stock', args: { without_supplier: 'yes' } },
+      ]);
+      for (const name of ['reorder_report', 'low_stock', 'runs_out_first', 'out_of_stock']) {
+        const parameter = tools.find((tool) => tool.function.name === name)?.function.parameters.properties.without_supplier;
+        expect(parameter?.type, name).toBe('boolean');
+        expect(parameter?.description, name).toContain('no supplier set');
+      }
+      expect(results[0]).toMatch(/^Reorder report for the products without a supplier: 1 advised order, 12 units/);
+      expect(results[1]).toMatch(/^Low stock for the products without a supplier: 1 of the 1 products that need an order must be ordered by /);
+      // Loose Twine has no stock-out forecast, so nothing without a supplier runs out.
+      expect(results[2]).toMatch(/among the products without a supplier/i);
+      expect(results[2]).not.toMatch(/Oil Radiator|Brake Pads|Tea Lights/);
+      expect(results[3]).toMatch(/^Among the products without a supplier, 1 is out of stock now/);
+      expect(results[4]).toMatch(/^Reorder report: 6 advised orders/);
+      expect(results[5]).toBe("Error: Give 'supplier' or 'without_supplier', not both.");
+      expect(results[6]).toBe("Error: 'without_supplier' must be true or false; got \"yes\".");
+    });
   });
 });

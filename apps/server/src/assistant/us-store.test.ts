@@ -91,25 +91,25 @@ describe('a US store asks the assistant', () => {
 
   it('reads two words side by side that product names hold together as that phrase; one word alone only when the phrase matches nothing, said first (QA6 #6)', async () => {
     const shovels = await ask('how many snow shovels did we sell in December 2025');
-    expect(shovels).toMatch(/^16 units were sold of products whose name holds "Snow Shovel" \(2 products: SS-18, SS-24\) in December 2025 \(1–31 Dec 2025\)/);
+    expect(shovels).toMatch(/^16 units were sold of products whose name holds "Snow Shovel" \(2 products in the Seasonal category: SS-18, SS-24\) in December 2025 \(1–31 Dec 2025\)/);
     expect(shovels).not.toContain('I did not use');
     expect(await ask('how many snow shovel did we sell in December 2025')).toMatch(/^16 units were sold of products whose name holds "Snow Shovel"/);
     const blowers = await ask('how many snow blowers did we sell in December 2025');
-    expect(blowers).toMatch(/^No product's name holds "snow blowers": this counts every product whose name holds "Snow"\.\n36 units were sold of products whose name holds "Snow" \(3 products: SB-01, SS-18, SS-24\)/);
+    expect(blowers).toMatch(/^No product's name holds "snow blowers": this counts every product whose name holds "Snow"\.\n36 units were sold of products whose name holds "Snow" \(3 products in the Seasonal category: SB-01, SS-18, SS-24\)/);
     expect(blowers).not.toContain('I did not use');
-    expect(await ask('how many batteries did we sell in December 2025')).toMatch(/^3 units were sold of products whose name holds "Batteries" \(1 product: BT-AA\)/);
+    expect(await ask('how many batteries did we sell in December 2025')).toMatch(/^3 units were sold of products whose name holds "Batteries" \(1 product in the Seasonal category: BT-AA\)/);
   });
 
   it('reads three words that product names hold together as that phrase before its first two; two alone when no name holds the three, said first', async () => {
     const lumber = await ask('how much pressure treated lumber did we sell in December 2025');
-    expect(lumber).toMatch(/^12 units were sold of products whose name holds "Pressure Treated Lumber" \(1 product: PT-24\) in December 2025/);
+    expect(lumber).toMatch(/^12 units were sold of products whose name holds "Pressure Treated Lumber" \(1 product in the Seasonal category: PT-24\) in December 2025/);
     expect(lumber).not.toContain('I did not use');
     const screws = await ask('how many stainless steel screws did we sell in December 2025');
-    expect(screws).toMatch(/^30 units were sold of products whose name holds "Stainless Steel Screws" \(1 product: SC-50\)/);
+    expect(screws).toMatch(/^30 units were sold of products whose name holds "Stainless Steel Screws" \(1 product in the Seasonal category: SC-50\)/);
     expect(screws).not.toContain('I did not use');
     expect(await ask('how many stainless steel screw did we sell in December 2025')).toMatch(/^30 units were sold of products whose name holds "Stainless Steel Screws"/);
     const decking = await ask('how much pressure treated decking did we sell in December 2025');
-    expect(decking).toMatch(/^No product's name holds "pressure treated decking": this counts every product whose name holds "Pressure Treated"\.\n17 units were sold of products whose name holds "Pressure Treated" \(2 products: PT-24, PT-44\)/);
+    expect(decking).toMatch(/^No product's name holds "pressure treated decking": this counts every product whose name holds "Pressure Treated"\.\n17 units were sold of products whose name holds "Pressure Treated" \(2 products in the Seasonal category: PT-24, PT-44\)/);
     expect(decking).not.toContain('I did not use');
   });
 

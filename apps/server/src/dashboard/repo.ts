@@ -180,6 +180,12 @@ export async function projectionSums(db: Db, forecastStart: string, monthEnds: s
   return result.rows;
 }
 
+/** The first and last day with sales before `before` (the forecast start): the sales the forecasts were made from; null without any. Two index reads (sales_date). */
+export async function salesSpanBefore(db: Db, before: string): Promise<{ from: string; to: string } | null> {
+  const row = (await sql<{ first: string | null; last: string | null }>`select min(date)::text as first, max(date)::text as last from data.sales where date < ${before}::date`.execute(db)).rows[0];
+  return row?.first && row.last ? { from: row.first, to: row.last } : null;
+}
+
 export const latestForecastStart = async (db: Db): Promise<string | null> =>
   (await db.selectFrom('dashboard_product_summary').select((eb) => eb.fn.max('forecast_start').as('start')).executeTakeFirst())?.start ?? null;
 

@@ -1,7 +1,7 @@
 // The dashboard: inventory figures, the six-month stock projection, tasks (the user's own and those
 // generated from the data) and pinned reports. Definitions: docs/api.md "Dashboard figures".
 import type { Kysely } from 'kysely';
-import { dayInTimeZone, groupByUnit, isMeasureUnit, PROJECTION_MONTHS, type DashboardResponse, type InventoryStats, type StockProjectionPoint, type Task, type UnitStockProjection } from '@stockwise/contract';
+import { dayInTimeZone, groupByUnit, isMeasureUnit, PROJECTION_MONTHS, type DashboardResponse, type InventoryStats, type ProjectionHistory, type StockProjectionPoint, type Task, type UnitStockProjection } from '@stockwise/contract';
 import type { Database, TaskKind } from '../db/schema.ts';
 import { notFoundError } from '../http/errors.ts';
 import { formatDayOfMonth } from '../plain-words/period.ts';
@@ -75,19 +75,21 @@ function projectionPoints(monthEnds: readonly string[], months: readonly MonthSu
  * The six-month projection of the whole catalogue (the spec's, every unit added) and of each product
  * unit apart (ADR 0177, amendment 2026-12-06 (2)): a unit's band is of its own products' demand.
  */
-export async function stockProjection(ctx: DashboardContext): Promise<{ forecastStart: string | null; points: StockProjectionPoint[]; byUnit: UnitStockProjection[] }> {
+export async function stockProjection(ctx: DashboardContext): Promise<{ forecastStart: string | null; history: ProjectionHistory | null; points: StockProjectionPoint[]; byUnit: UnitStockProjection[] }> {
   const forecastStart = await repo.latestForecastStart(ctx.db);
-  if (!forecastStart) return { forecastStart: null, points: [], byUnit: [] };
+  if (!forecastStart) return { forecastStart: null, history: null, points: [], byUnit: [] };
   const monthEnds = projectionMonthEnds(forecastStart);
-  const rows = await repo.projectionSums(ctx.db, forecastStart, monthEnds);
-  if (!rows.length) return { forecastStart, points: [], byUnit: [] };
+  const [rows, span] = await Promise.all([repo.projectionSums(ctx.db, forecastStart, monthEnds), repo.salesSpanBefore(ctx.db, forecastStart)]);
+  // The days of sales six months are projected from: a new shop's 3 days are said beside the chart (ADR 0070, amendment 2026-12-06).
+  const history = span && { ...span, days: Math.round((Date.parse(`${span.to}T00:00:00Z`) - Date.parse(`${span.from}T00:00:00Z`)) / DAY_MS) + 1 };
+  if (!rows.length) return { forecastStart, history, points: [], byUnit: [] };
   const byUnit = groupByUnit(rows, (row) => row.unit).map(({ unit, items }) => ({
     unit,
     products: items.filter((row) => row.month_index === 1).reduce((sum, row) => sum + row.products, 0),
     // A projection is an estimate: whole pieces, a tenth of a kilo.
     points: projectionPoints(monthEnds, monthSums(items), (value) => round(value, isMeasureUnit(unit) ? 1 : 0)),
   }));
-  return { forecastStart, points: projectionPoints(monthEnds, monthSums(rows), (value) => round(value)), byUnit };
+  return { forecastStart, history, points: projectionPoints(monthEnds, monthSums(rows), (value) => round(value)), byUnit };
 }
 
 const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
@@ -211,6 +213,16 @@ export async function unpinReport(ctx: DashboardContext, userId: number, reportI
 
 export async function getDashboard(ctx: DashboardContext, userId: number): Promise<DashboardResponse> {
   const [{ products, stats }, projection, tasks, pinnedReports] = await Promise.all([inventoryStats(ctx), stockProjection(ctx), listTasks(ctx, userId), listPins(ctx, userId)]);
-  if (!products) return { state: 'empty', products: 0, inventoryStats: null, stockProjection: [], stockProjectionByUnit: [], forecastStart: null, tasks, pinnedReports };
-  return { state: 'ready', products, inventoryStats: stats, stockProjection: projection.points, stockProjectionByUnit: projection.byUnit, forecastStart: projection.forecastStart, tasks, pinnedReports };
+  if (!products) return { state: 'empty', products: 0, inventoryStats: null, stockProjection: [], stockProjectionByUnit: [], forecastStart: null, projectionHistory: null, tasks, pinnedReports };
+  return {
+    state: 'ready',
+    products,
+    inventoryStats: stats,
+    stockProjection: projection.points,
+    stockProjectionByUnit: projection.byUnit,
+    forecastStart: projection.forecastStart,
+    projectionHistory: projection.history,
+    tasks,
+    pinnedReports,
+  };
 }

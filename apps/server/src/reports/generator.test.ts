@@ -645,7 +645,7 @@ describe('built-in report generator over a known dataset', () => {
     expect(report).toMatchObject({ success: true, title: `Units sold (winter ${start}–${String((start + 1) % 100).padStart(2, '0')}, products named hammer)`, notice: null });
     expect(await rowsOf(report.sql_code)).toEqual([{ units_sold: hammers }]);
     const reply = ((await server.request('/api/assistant/messages/', { token, body: { content: 'how many hammers did we sell last winter?' } })).json.messages as { content: string }[])[1]?.content ?? '';
-    expect(reply).toContain(`${hammers.toLocaleString('en')} units were sold of products whose name holds "hammer" (1 product: TL-001) in winter`);
+    expect(reply).toContain(`${hammers.toLocaleString('en')} units were sold of products whose name holds "hammer" (1 product in the Tools category: TL-001) in winter`);
     // Read back through a change request: the same season and products.
     expect(await rowsOf((await write('by product', { title: report.title, description: report.description })).sql_code)).toEqual([{ product_code: 'TL-001', name: 'Claw hammer', units_sold: hammers }]);
     // Last autumn: the latest September–November that has ended ("fall" too).

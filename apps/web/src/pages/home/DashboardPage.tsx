@@ -6,7 +6,7 @@ import { Alert, Anchor, Button, Checkbox, CloseButton, EmptyState, Group, List, 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDay, formatMonth, quantityFormat, type ReportDataResponse, type UnitStockProjection } from '@stockwise/contract';
+import { formatDay, formatMonth, PROJECTION_SETTLED_DAYS, quantityFormat, type ProjectionHistory, type ReportDataResponse, type UnitStockProjection } from '@stockwise/contract';
 import { quantitiesWords, unitName, withUnit } from '../../components/quantity-words.ts';
 import { fetchReportData } from '../../api/reports.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
@@ -143,7 +143,7 @@ export const openingUnit = (byUnit: readonly UnitStockProjection[]): number =>
  * amendment 2026-12-06 (2)): one unit's products at a time, a chooser when the shop has several, the
  * explanation, the chart's name and its readouts naming the unit. A catalogue of pieces reads as before.
  */
-export function Projection({ byUnit }: { byUnit: UnitStockProjection[] }) {
+export function Projection({ byUnit, history = null }: { byUnit: UnitStockProjection[]; history?: ProjectionHistory | null }) {
   const { t } = useTranslation();
   // The unit chosen, by its word ('' for pieces): the list may change under it when the dashboard reloads.
   const [chosen, setChosen] = useState<string | null>(null);
@@ -170,6 +170,12 @@ export function Projection({ byUnit }: { byUnit: UnitStockProjection[] }) {
       <Text c="gray.7" size="sm" mb="sm" data-testid="projection-explain">
         {shown && inUnits ? t('dashboard.projection.explainUnit', { count: shown.products, unit: unitName(shown.unit, t) }) : t('dashboard.projection.explain')}
       </Text>
+      {shown && history && history.days < PROJECTION_SETTLED_DAYS && (
+        // Six months from a new shop's few days of sales: said beside the chart, not hidden (ADR 0070, amendment 2026-12-06).
+        <Text size="sm" mb="sm" fw={500} data-testid="projection-history">
+          {t('dashboard.projection.fewDays', { count: history.days, from: formatDay(history.from), to: formatDay(history.to), settled: PROJECTION_SETTLED_DAYS / 7 })}
+        </Text>
+      )}
       {!shown ? (
         <Text>{t('dashboard.projection.none')}</Text>
       ) : (
@@ -279,7 +285,7 @@ export default function DashboardPage() {
           <Tasks />
           <Stack gap="md">
             <Stats />
-            {data.state === 'ready' && <Projection byUnit={data.stockProjectionByUnit} />}
+            {data.state === 'ready' && <Projection byUnit={data.stockProjectionByUnit} history={data.projectionHistory} />}
           </Stack>
         </SimpleGrid>
       )}

@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import type { DashboardResponse, InventoryStats, UnitStockProjection } from '@stockwise/contract';
+import type { DashboardResponse, InventoryStats, ProjectionHistory, UnitStockProjection } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
@@ -101,10 +101,10 @@ describe('the monthly growth on the dashboard', () => {
 
 describe('the stock projection on the dashboard', () => {
   const series = (unit: string | null, products: number, medium: number): UnitStockProjection => ({ unit, products, points: [{ month: '2025-11', high: medium + 1, medium, low: medium - 1 }] });
-  const renderProjection = (byUnit: UnitStockProjection[]) =>
+  const renderProjection = (byUnit: UnitStockProjection[], history: ProjectionHistory | null = null) =>
     render(
       <MantineProvider>
-        <Projection byUnit={byUnit} />
+        <Projection byUnit={byUnit} history={history} />
       </MantineProvider>,
     );
   const shown = () => [screen.getByTestId('projection-explain').textContent, screen.getByTestId('projection-chart').getAttribute('aria-label')];
@@ -137,6 +137,23 @@ describe('the stock projection on the dashboard', () => {
     renderProjection([series('kg', 1, 2.5)]);
     expect(screen.queryByRole('radiogroup')).toBeNull();
     expect(shown()[0]).toBe('Medium: projected stock of the 1 product counted in kg at each month end, from the latest forecasts and scheduled deliveries. High and low: the 80 % band of its demand.');
+  });
+
+  it("says a new shop's projection is an early estimate from its few days of sales, and says nothing once it has four weeks", () => {
+    renderProjection([series(null, 4, 120)], { from: '2026-12-03', to: '2026-12-05', days: 3 });
+    expect(screen.getByTestId('projection-history').textContent).toBe('An early estimate: drawn from 3 days of sales (3 Dec 2026 – 5 Dec 2026). It settles once there are 4 weeks of sales.');
+    // The chart is still drawn: the figure with its basis, not nothing.
+    expect(screen.getByTestId('projection-chart')).toBeTruthy();
+    cleanup();
+    renderProjection([series(null, 4, 120)], { from: '2026-12-05', to: '2026-12-05', days: 1 });
+    expect(screen.getByTestId('projection-history').textContent).toBe('An early estimate: drawn from 1 day of sales (5 Dec 2026). It settles once there are 4 weeks of sales.');
+    cleanup();
+    renderProjection([series(null, 4, 120)], { from: '2026-11-08', to: '2026-12-05', days: 28 });
+    expect(screen.queryByTestId('projection-history')).toBeNull();
+    cleanup();
+    // No forecast drawn: nothing to qualify.
+    renderProjection([], { from: '2026-12-03', to: '2026-12-05', days: 3 });
+    expect(screen.queryByTestId('projection-history')).toBeNull();
   });
 
   it('takes the first listed of the units with as many products', () => {
