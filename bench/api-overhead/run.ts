@@ -169,7 +169,12 @@ async function checkSameAnswers(api: Target, bare: Target, scenarios: Scenario[]
   for (const scenario of scenarios) {
     const [fromApi, fromBare] = await Promise.all([getJson(`${api.url}${scenario.path}`, token), getJson(`${bare.url}${scenario.path}`, token)]);
     if (fromApi.status !== 200 || fromBare.status !== 200) throw new Error(`${scenario.label}: HTTP ${fromApi.status} (API) / ${fromBare.status} (bare): ${fromBare.text.slice(0, 300)}`);
-    if (!isDeepStrictEqual(JSON.parse(fromApi.text), JSON.parse(fromBare.text))) throw new Error(`${scenario.label}: the bare server's answer differs from the API's`);
+    const [apiJson, bareJson] = [JSON.parse(fromApi.text) as Record<string, unknown>, JSON.parse(fromBare.text) as Record<string, unknown>];
+    if (!isDeepStrictEqual(apiJson, bareJson)) {
+      const differing = [...new Set([...Object.keys(apiJson), ...Object.keys(bareJson)])].filter((key) => !isDeepStrictEqual(apiJson[key], bareJson[key]));
+      const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 300);
+      throw new Error(`${scenario.label}: the bare server's answer differs from the API's in ${differing.map((key) => `${key} (API ${shown(apiJson[key])}, bare ${shown(bareJson[key])})`).join('; ')}`);
+    }
     lines.push(`  ${scenario.label}: same JSON (${fromApi.text.length} bytes API, ${fromBare.text.length} bytes bare${fromApi.text === fromBare.text ? ', byte for byte' : ''})`);
   }
 }
