@@ -33,6 +33,11 @@ const STORED: (string | null)[] = [
   '   ',
   '\u00A0',
   ...Array.from({ length: 50 }, (_, at) => `Other ${at + 1}`),
+  // LIKE's wildcards, written as names.
+  'a_b',
+  'AXB',
+  '100%',
+  '1000',
 ];
 
 describe.each(backends)("one product's supplier named from its own spellings on %s", (backend) => {
@@ -80,13 +85,17 @@ describe.each(backends)("one product's supplier named from its own spellings on 
     expect(alone.slice(-2)).toEqual(['Zeta Co', 'AcmeLtd']);
   });
 
-  it("reads ACME's stored spellings and those holding other than ASCII, none of the other suppliers'", async () => {
-    const { rows } = await storedSpellingsOf(supplierKey('ACME')).execute(db());
-    expect(rows.map((row) => row.stored).sort()).toEqual(
-      ['Acme', 'ACME', ' acme  ', 'ACME\u00A0', 'ACME\u00A0LTD', 'Mu\u0308ller', 'Müller', 'MÜLLER', '\u212Aiwi Farm', '\u00A0'].sort(),
-    );
-    expect(rows.find((row) => row.stored === 'ACME')).toEqual({ stored: 'ACME', products: 2, first_id: expect.any(Number) });
-    const ltd = await storedSpellingsOf(supplierKey('acme  ltd')).execute(db());
-    expect(ltd.rows.map((row) => row.stored).filter((stored) => stored !== null && /^[\t -~]*$/.test(stored)).sort()).toEqual(['acme\tLtd', 'Acme Ltd', 'AcmeLtd'].sort());
+  it("reads ACME's stored spellings and a few more, those holding other than ASCII, none of the other suppliers'", async () => {
+    const read = async (name: string) => (await storedSpellingsOf(supplierKey(name)).execute(db())).rows;
+    const ascii = (rows: { stored: string | null }[]) => rows.map((row) => row.stored).filter((stored) => stored !== null && /^[\t -~]*$/.test(stored)).sort();
+    const acme = await read('ACME');
+    // Holding "acme": the rule sets "Acme Ltd" apart; no "Other 1", "Nova" or "kiwi farm".
+    expect(ascii(acme)).toEqual(['Acme', 'ACME', ' acme  ', 'acme\tLtd', 'Acme Ltd', 'AcmeLtd'].sort());
+    expect(acme.map((row) => row.stored).filter((stored) => !ascii(acme).includes(stored)).sort()).toEqual(['ACME\u00A0', 'ACME\u00A0LTD', 'Mu\u0308ller', 'Müller', 'MÜLLER', '\u212Aiwi Farm', '\u00A0'].sort());
+    expect(acme.find((row) => row.stored === 'ACME')).toEqual({ stored: 'ACME', products: 2, first_id: expect.any(Number) });
+    expect(ascii(await read('acme  ltd'))).toEqual(['acme\tLtd', 'Acme Ltd', 'AcmeLtd'].sort());
+    // A name's "_" and "%" are themselves, not LIKE's wildcards.
+    expect(ascii(await read('A_B'))).toEqual(['a_b']);
+    expect(ascii(await read('100%'))).toEqual(['100%']);
   });
 });

@@ -17,27 +17,23 @@ const storedValues = (where?: RawBuilder<boolean>) => sql<StoredSupplier>`
  */
 export const storedSuppliers = (except?: RawBuilder<boolean>) => storedValues(except && sql<boolean>`not (${except})`);
 
-/** Every ASCII character but NUL (which text never holds). */
-const ASCII = String.fromCharCode(...Array.from({ length: 127 }, (_, at) => at + 1));
-const ASCII_CAPITALS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-/** What JavaScript's `\s` matches of ASCII: tab, line feed, vertical tab, form feed, carriage return, space. */
-const ASCII_SPACES = '\t\n\v\f\r ';
+/** `word` matched as it is by LIKE (its default escape, the backslash). */
+const likeLiteral = (word: string) => word.replace(/[\\%_]/gu, (c) => `\\${c}`);
 
 /**
  * The stored values that may be spellings of the supplier whose `supplierKey` is `key`, as
  * storedSuppliers reads them, for one supplier's name (a product's forecast read): every one of its
- * spellings and maybe a few others, the rule deciding in Node (SupplierNames). Told apart in SQL by
- * `translate`, which maps characters one by one, the same on any locale:
- * - a value of ASCII characters only that has the key is, its capitals A–Z made small and its white
- *   space dropped, the key without its spaces (supplierKey makes ASCII text's A–Z small and each
- *   white space run one space, trimmed; Unicode's form changes no ASCII text) — so are a few others
- *   ("AcmeLtd" beside "Acme Ltd"), which the rule then sets apart;
+ * spellings and maybe a few others, the rule deciding in Node (SupplierNames). Narrowed in SQL by
+ * what no locale changes — `lower` in the "C" collation (A–Z only), LIKE, the ASCII class:
+ * - a value of ASCII characters only that has the key holds, A–Z made small, the key's words in
+ *   order with white space around and between them (supplierKey makes ASCII text's A–Z small and
+ *   each white space run one space, trimmed; Unicode's form changes no ASCII text): it is LIKE
+ *   '%acme%ltd%'. So are a few others ("Acme Ltd." beside "Acme Ltd"), which the rule sets apart;
  * - a value holding any other character is read whatever it holds: the Unicode form and case
  *   mapping can make ASCII of it (the Kelvin sign is a "k"), and no-break spaces are white space.
  */
 export const storedSpellingsOf = (key: string) =>
-  storedValues(sql<boolean>`(translate(p.supplier, ${ASCII_CAPITALS + ASCII_SPACES}, ${ASCII_CAPITALS.toLowerCase()}) = ${key.replaceAll(' ', '')}
-    or translate(p.supplier, ${ASCII}, '') <> '')`);
+  storedValues(sql<boolean>`(lower(p.supplier collate "C") like ${`%${key.split(' ').map(likeLiteral).join('%')}%`} or p.supplier ~ '[^[:ascii:]]')`);
 
 /**
  * Whether a product's Supplier (`column`) is one of the `stored` values; `orNone`: or it has none
