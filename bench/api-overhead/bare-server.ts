@@ -44,7 +44,7 @@ async function salesPage(query: Query, params: URLSearchParams): Promise<string>
   const next = productId === null ? 1 : 2;
   const filterValues = productId === null ? [] : [productId];
   const [rows, total] = await Promise.all([
-    query(`select "id", "product_id", "date", "quantity" from "data"."sales" ${where} order by "${sortBy}" ${sortDir}, id ${sortDir} limit $${next} offset $${next + 1}`, [
+    query(`select "id", "product_id", "date", "quantity", xmin::text as "_version" from "data"."sales" ${where} order by "${sortBy}" ${sortDir}, id ${sortDir} limit $${next} offset $${next + 1}`, [
       ...filterValues,
       pageSize + 1,
       0,

@@ -5,7 +5,9 @@
 // are measured in the same run, alternating, at 1 connection (sequential requests, timed here) and 32
 // (autocannon): req/s, p50, p99 and each process's CPU time per request (from /proc/<pid>/stat). PostgreSQL at
 // BENCH_DATABASE_URL (default: the local server); PGlite at 1 connection beside it.
-//   flock /tmp/stockwise-bench.lock node bench/api-overhead/run.ts [--seconds 5] [--rounds 2] [--no-pglite] [--cpu-prof-dir DIR] [--reference DIR]
+// `--suppliers N`: N more products, each from a supplier of its own, beside the demo's (a catalogue of
+// many suppliers: what a product's forecast read folds its supplier's spellings among, ADR 0186).
+//   flock /tmp/heavy.lock node bench/api-overhead/run.ts [--seconds 5] [--rounds 2] [--no-pglite] [--cpu-prof-dir DIR] [--reference DIR] [--suppliers N]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -13,6 +15,8 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { sql } from 'kysely';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { createScratchDatabase, postgresReachable, type ScratchDatabase } from '../../apps/server/src/testing/scratch-database.ts';
 import { startServerProcess, type ServerProcess } from '../../apps/server/src/testing/server-process.ts';
 
@@ -25,10 +29,13 @@ const { values: args } = parseArgs({
     'cpu-prof-dir': { type: 'string' },
     /** Another checkout (e.g. `git worktree add /tmp/ref main`): its server is measured too, as "before", in the same run. */
     reference: { type: 'string' },
+    /** Products added to the demo's, each with a supplier of its own ("Bench Supplier 1", …): a catalogue of many suppliers. */
+    suppliers: { type: 'string', default: '0' },
   },
 });
 const SECONDS = Number(args.seconds);
 const ROUNDS = Number(args.rounds);
+const EXTRA_SUPPLIERS = Number(args.suppliers);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEMO_PASSWORD = 'bench demo password';
 const TICK_MS = 1000 / 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
@@ -132,7 +139,20 @@ async function seed(database: ScratchDatabase): Promise<{ code: string; productI
   const forecast = await getJson(`${server.url}/api/forecasting/forecasts/${product.product_code}`, token);
   if (forecast.status !== 200) throw new Error(`forecast: HTTP ${forecast.status} ${forecast.text.slice(0, 200)}`);
   await server.stop();
+  if (EXTRA_SUPPLIERS > 0) await addSuppliers(database, EXTRA_SUPPLIERS);
   return { code: product.product_code, productId: product.id };
+}
+
+/** `count` products more, each with a supplier of its own, no sales: the catalogue's suppliers, not its sales, grow. */
+async function addSuppliers(database: ScratchDatabase, count: number) {
+  const opened = await openDatabase(database.target);
+  try {
+    await sql`
+      insert into data.products (product_code, name, category, supplier)
+      select 'BENCH-SUP-' || n, 'Bench product ' || n, 'Bench', 'Bench Supplier ' || n from generate_series(1, ${count}::int) n`.execute(opened.db);
+  } finally {
+    await opened.close();
+  }
 }
 
 const scenariosFor = (code: string, productId: number): Scenario[] => [
@@ -149,7 +169,12 @@ async function checkSameAnswers(api: Target, bare: Target, scenarios: Scenario[]
   for (const scenario of scenarios) {
     const [fromApi, fromBare] = await Promise.all([getJson(`${api.url}${scenario.path}`, token), getJson(`${bare.url}${scenario.path}`, token)]);
     if (fromApi.status !== 200 || fromBare.status !== 200) throw new Error(`${scenario.label}: HTTP ${fromApi.status} (API) / ${fromBare.status} (bare): ${fromBare.text.slice(0, 300)}`);
-    if (!isDeepStrictEqual(JSON.parse(fromApi.text), JSON.parse(fromBare.text))) throw new Error(`${scenario.label}: the bare server's answer differs from the API's`);
+    const [apiJson, bareJson] = [JSON.parse(fromApi.text) as Record<string, unknown>, JSON.parse(fromBare.text) as Record<string, unknown>];
+    if (!isDeepStrictEqual(apiJson, bareJson)) {
+      const differing = [...new Set([...Object.keys(apiJson), ...Object.keys(bareJson)])].filter((key) => !isDeepStrictEqual(apiJson[key], bareJson[key]));
+      const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 300);
+      throw new Error(`${scenario.label}: the bare server's answer differs from the API's in ${differing.map((key) => `${key} (API ${shown(apiJson[key])}, bare ${shown(bareJson[key])})`).join('; ')}`);
+    }
     lines.push(`  ${scenario.label}: same JSON (${fromApi.text.length} bytes API, ${fromBare.text.length} bytes bare${fromApi.text === fromBare.text ? ', byte for byte' : ''})`);
   }
 }
@@ -246,7 +271,7 @@ async function runPglite(table: string[], notes: string[]) {
   }
 }
 
-console.log(`API overhead benchmark: demo data, ${SECONDS} s per measurement, ${ROUNDS} rounds (best round shown), autocannon`);
+console.log(`API overhead benchmark: demo data${EXTRA_SUPPLIERS ? ` and ${EXTRA_SUPPLIERS} products of as many suppliers` : ''}, ${SECONDS} s per measurement, ${ROUNDS} rounds (best round shown), autocannon`);
 const table = [
   '| database | request | conn | API req/s | bare req/s | API / bare | p50 ms API / bare | p99 ms API / bare | CPU ms/req API / bare | before (--reference): req/s (/ bare), p50, CPU/req |',
   '|---|---|---|---|---|---|---|---|---|---|',

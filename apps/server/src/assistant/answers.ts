@@ -1,58 +1,30 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { groupByUnit, isTooLate, LIST_MARKS, moneyFormat, productUnit, quantitiesByUnit, roundQuantity, supplierFileName, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { groupByUnit, isTooLate, LIST_MARKS, productUnit, quantitiesByUnit, roundQuantity, supplierFileName, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
-import { readCurrency } from '../shop/repo.ts';
 import { hasOrder, isDueBy, orderAdvice, orderQuantities, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
-import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
-import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spanTooLong, spokenPeriod, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
+import { arrivalDays } from '../forecasting/service.ts';
+import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, orderWindowOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spanTooLong, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { readSupplierNames } from '../suppliers/service.ts';
 import { askedSupplier, DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, readSupplier, unmatchedProductWords, type NamedSupplier, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading, wholeWords } from '../plain-words/reading.ts';
 import { dateOrderWords, slashed } from '../plain-words/date-order.ts';
-import { DUTCH_SOLD, GERMAN_SOLD, orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
+import { orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
 import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
 import { ARRIVALS, INVENTORY_QUESTION_WORDS, OUT_OF_STOCK } from '../plain-words/inventory-words.ts';
 import { everydayAnswer } from './everyday-answers.ts';
+import { amountOf, amountsListed, amountsOf, andList, AT_UNIT_COST, breakdownPeriod, capitalised, categoryScope, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_12_MONTHS, LAST_30_DAYS, LINKED_PRODUCTS, number, onHandCell, outOfSeasonWords, productScope, REPORT_ROWS, round2, salesWindow, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, type Answer, type Cell, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
+import { DELIVERIES, FRAMING, LOW_STOCK, REORDER, RUNS_OUT, SALES, TOP_SELLERS, VALUE, WITHOUT_SUPPLIER } from './question-words.ts';
 
 type Db = Kysely<Database>;
-export type Answer = { blocks: AssistantBlock[] };
 
 const TABLE_ROWS = 50;
-export const REPORT_ROWS = 500;
-export const round2 = (value: number) => Math.round(value * 100) / 100;
-// Up to the 3 places a quantity is stored with (0.125 kg on hand, ADR 0176); counts print whole.
-export const number = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
-/**
- * Money as the shop reads it on its screens (ADR 0166): "$40,003.80" in the currency an administrator
- * chose, "40,003.80" before one is. Read with the answer, so a change shows in the next one.
- */
-export const shopMoney = async (db: Db): Promise<Intl.NumberFormat> => moneyFormat(await readCurrency(db));
-
-export const text = (value: string): AssistantBlock => ({ type: 'text', text: value });
-export const forecastLink = (code: string, name: string): AssistantBlock => ({ type: 'link', label: `Forecast for ${name}`, href: `/app/forecasting?product=${encodeURIComponent(code)}` });
-export const dataLink = (table: string, label: string): AssistantBlock => ({ type: 'link', label, href: `/app/datatab?table=${encodeURIComponent(table)}` });
-type Cell = string | number | null;
-export const table = (columns: ([string, string] | [string, string, 'money'])[], rows: Record<string, Cell>[], totals: Record<string, Cell> | null = null, download: string | null = null): AssistantBlock => ({
-  type: 'table',
-  columns: columns.map(([key, label, kind]) => ({ key, label, ...(kind ? { kind } : {}) })),
-  rows,
-  totals,
-  download,
-});
-
-/**
- * An "On hand now" cell, as the lists show the product header's figure (ADR 0030, amendment
- * 2026-12-04): below empty is 0 (more sold than counted), never counted is said, not 0.
- */
-export const onHandCell = (units: number | null | undefined): Cell => (units === null || units === undefined ? NOT_COUNTED : Math.max(0, units));
-const NOT_COUNTED = 'Not counted yet';
 
 /** The answer's readable text (what the history shows and what a model reads back). */
 export const contentOf = (answer: Answer) => answer.blocks.filter((b): b is Extract<AssistantBlock, { type: 'text' }> => b.type === 'text').map((b) => b.text).join('\n');
@@ -313,41 +285,6 @@ export function answerQuick(db: Db, quick: QuickAction, today: string): Promise<
 
 // Plain questions ----------------------------------------------------------------------------
 
-/** A past period as an answer uses it: its days and how the answer says them. */
-export type SalesWindow = { from: string; to: string; words: string };
-/** A period's days as of today and its words; all time runs from the first sale, so its dates are the data's own. */
-export async function salesWindow(db: Db, period: Period, today: string): Promise<SalesWindow> {
-  const first = period.kind === 'all_time' ? await repo.firstSalesDay(db) : null;
-  const range = period.kind === 'all_time' ? { from: first !== null && first < today ? first : today, to: today } : rangeOf(period, today);
-  return { ...range, words: spokenPeriod(period, today, range) };
-}
-/** The period of a sales question that names none. */
-export const LAST_30_DAYS: Period = { kind: 'last_days', days: 30 };
-/** The period "the best month" looks over when the question names none. */
-export const LAST_12_MONTHS: Period = { kind: 'last_months', months: 12 };
-/** Every sale up to today: the period of a breakdown by week, month, quarter or year that names none, as the report writer's. */
-const ALL_TIME: Period = { kind: 'all_time' };
-/** The period of a breakdown that names none: by day the last 30 days, by week, month, quarter or year every sale. */
-export const breakdownPeriod = (unit: PeriodUnit): Period => (unit === 'day' ? LAST_30_DAYS : ALL_TIME);
-
-/** Said when a period has no sales because the data ends before it starts (an old import), so its zero is not read as a quiet spell. */
-export async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
-  const last = await repo.lastSalesDay(db);
-  if (!last) return ' There are no sales yet: import sales first.';
-  return last < window.from ? ` No sales are recorded after ${formatDay(last)}.` : '';
-}
-
-/** The products a sales answer counts, with the words that say so: " in the Heating category", " of 3 products named Radiator…", or "" for all. */
-export type Scope = repo.Scope & { words: string };
-export const EVERY_PRODUCT: Scope = { ...repo.ALL_PRODUCTS, words: '' };
-export const categoryScope = (category: string): Scope => ({ category, productIds: null, words: ` in the ${category} category` });
-export const productScope = (products: repo.ProductRow[]): Scope => ({ category: null, productIds: products.map((p) => p.id), words: ` of ${products.map((p) => `${p.name} (${p.product_code})`).join(', ')}` });
-/**
- * The products a word of their names selected (`products`, by code), those of a category (`word`
- * null), or those of a category whose name holds the word ("christmas trees": the Christmas category's
- * products named Tree), the scope that counts them and `heading`, what they are in words.
- */
-export type NameWordScope = Scope & { word: string | null; products: repo.ProductRow[]; heading: string };
 /** The products whose name holds a word of the catalogue's names ("Mug"), of a category when one is given, said with how many and the first codes. */
 export async function nameWordScope(db: Db, word: string | null, category: string | null = null): Promise<NameWordScope> {
   const found = await repo.productsWithNameWord(db, word, category);
@@ -398,36 +335,6 @@ export async function forNameWord(scope: NameWordScope, answer: (listed: repo.Pr
 const NAMED_CODES = 3;
 
 /**
- * A product's stock as the Forecasting screen says it (QA F4): what is on hand now — its count less the
- * sales since, by its stored forecast — with the count beside it when they differ or the count is
- * older than the last day of history; "not counted yet" for a product without a count row, whatever
- * figure it has stored (a 0, or a legacy row's stock typed before counts were kept: ADR 0030,
- * amendment 2026-12-04). `units`: the figure the worth is of; null when there is none.
- */
-function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>, unit: string | null): { words: string; units: number | null; estimate: boolean } {
-  const { onHand, lastCount, forecastStart } = stock;
-  if (onHand && onHand.units !== onHand.countedUnits) {
-    const counted = `counted ${amountOf(onHand.countedUnits, unit, '')} on ${formatDay(onHand.countedOn)}`;
-    if (onHand.units <= 0) return { words: `is out of stock now (${counted}, sold since)`, units: 0, estimate: true };
-    return { words: `has about ${amountOf(onHand.units, unit)} on hand now (${counted})`, units: onHand.units, estimate: true };
-  }
-  const count = onHand ? { units: onHand.countedUnits, date: onHand.countedOn } : lastCount;
-  if (!count) return { words: 'has not been counted yet: add a stock count on the Data screen or import one.', units: null, estimate: false };
-  const old = forecastStart === null || count.date < forecastStart;
-  return { words: `has ${amountOf(count.units, unit)} on hand${old ? ` (counted on ${formatDay(count.date)})` : ''}`, units: count.units, estimate: false };
-}
-
-/**
- * One product's quantity in a sentence, in its unit when it has one ("12.5 kg", ADR 0177), else in
- * `pieces` ("12 units", "1 unit"; '' for a bare figure where the sentence says it already).
- */
-export const amountOf = (value: number, stored: string | null, pieces = value === 1 ? 'unit' : 'units') => {
-  const unit = productUnit(stored);
-  const figure = number.format(value);
-  return unit ? `${figure} ${unit}` : pieces ? `${figure} ${pieces}` : figure;
-};
-
-/**
  * Products ranked by units sold, in words: ": Mug (12 units), Jar (10 units)"; of several units each
  * ranked apart, as repo.topSellers ranks them — "; in units: Mug (12 units); in kg: Cheddar (12.5 kg)"
  * (ADR 0177, amendment 2026-12-06 (4)): a kilo and a mug are not one ranking.
@@ -439,9 +346,6 @@ function rankedPerUnit(rows: readonly { name: string; units: number; unit: strin
   return `, each unit ranked on its own: ${groups.map((group) => `in ${group.unit ?? 'units'}: ${listed(group.items)}`).join('; ')}`;
 }
 
-/** Quantities of several products, one total per unit (ADR 0177, amendment 2026-12-06): "12 units, 3.5 kg"; none: "0 units". */
-const amountsOf = (totals: readonly UnitQuantity[]) => (totals.length ? totals.map((total) => amountOf(total.quantity, total.unit)).join(', ') : amountOf(0, null));
-
 /**
  * A table's Total row of quantities, under the table's key for them (`quantity`, `onHand`) and its
  * `unit` column: the figure and its unit when every row is in one unit, else each unit's total in words.
@@ -449,34 +353,11 @@ const amountsOf = (totals: readonly UnitQuantity[]) => (totals.length ? totals.m
 const totalCells = (key: string, totals: readonly UnitQuantity[]): Record<string, Cell> =>
   totals.length > 1 ? { [key]: amountsOf(totals), unit: null } : { [key]: totals[0]?.quantity ?? 0, unit: totals[0]?.unit ?? null };
 
-const andList = new Intl.ListFormat('en', { type: 'conjunction' });
-
-/** Quantities of several products in a sentence, one total per unit: "12 units and 3.5 kg were sold"; none: "0 units". */
-export const amountsListed = (totals: readonly UnitQuantity[]) => (totals.length ? andList.format(totals.map((total) => amountOf(total.quantity, total.unit))) : amountOf(0, null));
 /** The verb after `amountsListed`: "1 unit was sold", "12 units were sold". */
 const wasOrWere = (totals: readonly UnitQuantity[]) => (totals.length === 1 && totals[0]?.quantity === 1 ? 'was' : 'were');
 
-/**
- * A by-period table's columns of one unit (ADR 0177, amendment 2026-12-06 (2)): kilos and pieces are
- * not one column. Pieces keep the keys and headers they had ("units", "Units sold"); a unit's carry it
- * ("units_kg", "Sold (kg)").
- */
-export const unitKey = (key: string, unit: string | null) => (unit === null ? key : `${key}_${unit.toLowerCase()}`);
-export const unitLabel = (pieces: string, measured: string, unit: string | null) => (unit === null ? pieces : `${measured} (${unit})`);
-export const soldColumn = (unit: string | null): [string, string] => [unitKey('units', unit), unitLabel('Units sold', 'Sold', unit)];
 /** A period's row of quantities sold: `sold[i]` is of `units[i]`. */
 const soldCells = (units: readonly UnitQuantity[], sold: readonly number[]): Record<string, Cell> => Object.fromEntries(units.map((total, i) => [unitKey('units', total.unit), sold[i] ?? 0]));
-
-/**
- * What a product's stock on hand is worth at unit cost; stock whose cost is 0 (left blank) has no
- * value rather than a value of 0, as the stock value's total says (`withoutCostWords`).
- */
-const worthWords = (units: number, unitCost: number, money: Intl.NumberFormat) =>
-  units > 0 && unitCost === 0 ? 'no unit cost, so no value: add its cost on the Data screen.' : `worth ${money.format(Math.max(0, units) * unitCost)} at unit cost.`;
-
-/** Products between the seasons they sell in are left out of "no sales" and "dead stock" (as the dashboard's task leaves them out): the answer says how many. */
-export const outOfSeasonWords = (count: number) =>
-  count === 0 ? '' : ` ${number.format(count)} ${count === 1 ? 'product that sells in its season only is out of season and left out' : 'products that sell in their season only are out of season and left out'}.`;
 
 /** Names in a sentence, the first `max` of them: "Acme, Brakes Bros and 3 more". */
 export const listedNames = (names: readonly string[], max: number) => `${names.slice(0, max).join(', ')}${names.length > max ? ` and ${names.length - max} more` : ''}`;
@@ -491,33 +372,11 @@ async function unknownSupplier(db: Db, asked: string): Promise<Answer> {
   const listed = known.length ? `No product is bought from a supplier named "${asked}". The suppliers are ${listedNames(known, LISTED_SUPPLIERS)}: ask, for example, "what should I order from ${known[0]}?".` : `No product is bought from "${asked}". ${NO_SUPPLIERS}`;
   return { blocks: [text(listed), dataLink('products', 'Open the products table')] };
 }
-/** The products bought from one supplier, any of its spellings (null: those without one), as a stock-out answer narrows to them. */
-export const supplierScope = async (db: Db, supplier: string | null): Promise<Scope> => ({
-  category: null,
-  productIds: await repo.productIdsOfSupplier(db, (await readSupplierNames(db)).holds(supplier)),
-  words: supplier === null ? ' among the products without a supplier' : ` among the products from ${supplier}`,
-});
 
 /** The data functions, shared by the intent engine and the model's tool calls. */
-/** Stock whose cost is unknown (0: left blank) is not in a stock value: the answer says how much is left out, not that it is free. */
-export const withoutCostWords = (count: number) =>
-  count === 0 ? '' : ` ${number.format(count)} ${count === 1 ? 'product on hand has' : 'products on hand have'} no unit cost (0 or left blank), so ${count === 1 ? 'its stock is' : 'their stock is'} not in that value: add the cost on the Data screen.`;
-
 export const dataFunctions = {
   /** Each product's stock, the first `listed` of them line by line, and "Together" of them all. */
-  async stockOf(db: Db, products: repo.ProductRow[], listed = products.length): Promise<Answer> {
-    const [stocks, money] = await Promise.all([Promise.all(products.map(async (p) => ({ product: p, ...stockWords(await stockOnHand(db, p.id), p.unit) }))), shopMoney(db)]);
-    const lines = stocks.slice(0, listed).map(({ product: p, words, units }) => `${p.name} (${p.product_code}) ${words}${units === null ? '' : `, ${worthWords(units, p.unit_cost, money)}`}`);
-    if (products.length > 1) {
-      const counted = stocks.filter((s) => s.units !== null);
-      const onHand = quantitiesByUnit(counted.map((s) => ({ unit: s.product.unit, quantity: Math.max(0, s.units ?? 0) })));
-      const worth = round2(counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0) * s.product.unit_cost, 0));
-      const withoutCost = counted.filter((s) => (s.units ?? 0) > 0 && s.product.unit_cost === 0).length;
-      const leftOut = withoutCost ? `; ${number.format(withoutCost)} of them ${withoutCost === 1 ? 'has no unit cost, so its stock is' : 'have no unit cost, so their stock is'} not in that value` : '';
-      lines.push(`Together: ${stocks.some((s) => s.estimate) ? 'about ' : ''}${amountsOf(onHand)} on hand, worth ${money.format(worth)}${leftOut}.`);
-    }
-    return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
-  },
+  stockOf,
   async salesOf(db: Db, products: repo.ProductRow[], window: SalesWindow): Promise<Answer> {
     const sold = await Promise.all(products.map(async (p) => ({ product: p, ...(await repo.unitsSold(db, p.id, window.from, window.to)) })));
     const lines = sold.map(({ product: p, units, returned, firstSale }) => {
@@ -886,13 +745,10 @@ function soldWords(net: number, returned: number, unit: string | null): string {
   return gross ? `sold ${unitsWord(gross)} and had ${number.format(returned)} returned (${number.format(net)} net)` : `had ${unitsWord(returned)} returned and none sold`;
 }
 
-/** How revenue is counted: no selling prices are kept, so sales are valued at unit cost, as the report writer's "revenue" (ADR 0148). */
-export const AT_UNIT_COST = 'at unit cost (no selling prices are kept, so revenue is counted at unit cost)';
 /** Said first when a question asks for revenue and its answer can only count units. */
 const UNITS_NOT_REVENUE = 'Counted in units sold: I cannot count revenue for this question yet (I can for top sellers and total sales).';
 /** How many top sellers an answer lists when the question says no number. */
 export const TOP_SELLERS_RANK: Rank = { direction: 'desc', limit: 5 };
-export const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 /** A day, week, month, quarter or year by its first day, as an answer names it: "March 2025", "the week of 3 Mar 2025", "Q1 2025". */
 function unitWords(unit: BestPeriod['unit'], start: string): string {
   const [year, month] = [start.slice(0, 4), Number(start.slice(5, 7))];
@@ -916,76 +772,31 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 /** What the assistant answers; its dates in the asker's order ("since 3/11" day-first, "since 11/3" month-first). */
 const helpFor = (order: DateOrder) =>
   `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer (seasons of your time zone's hemisphere), last financial year, FY2025-26, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, Australia Day, Anzac Day, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), average daily or weekly sales (average daily sales of a product), sales and stock by category (best selling category, stock value by category), two periods compared (this month vs last month, this month vs last year, last week vs the week before), what is out of stock now (sold out), slow movers (in stock, sold least in 90 days), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (from one supplier: what should I order from Acme, low stock from Acme; also due this week, next week, in January, in Q1, in the next N days, by a date, before Christmas, Boxing Day or Easter, until Black Friday, the end of the month or through December), deliveries and what is due in or arrives (tomorrow, on Friday, this week, next week), the suppliers (which suppliers do we use, who supplies a product, which products have no supplier), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
-const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
 const READS =
   'I read questions in English, common German shop words (Bestand, Lagerwert, verkauft, Umsatz, Top, bestellen, wann … aus, ausverkauft; letzten Monat, im Oktober, seit März, von März bis Mai, diese Woche, in den nächsten 30 Tagen) and common Dutch ones (voorraad, voorraadwaarde, verkocht, omzet, top, meest verkocht, bestellen, leveringen, uitverkocht, wat raakt op, wanneer is … op; vorige week, vorige maand, in november, van maart tot mei, deze maand, afgelopen 30 dagen, volgende week).';
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
 const CREATE_ORDERS = /\b(create|place|make|raise|put in)\b.*\border/;
-/** A ranking of products by units sold: "top sellers", "top 5", "what sold best", "bestsellers", "best-selling", "most sold", "which products sell most", "meistverkauft", "meest verkocht". */
-export const TOP_SELLERS = orGerman(
-  new RegExp(String.raw`\b(top|best|worst)[- ]?(${NUM} )?(sell|seller|product|produkt|artikel|moving)\w*|\b(top|bottom) ${NUM}\b|\b(sold|sells?|selling) (the )?(most|least|best|worst)\b|\b(most|least) sold\b|\bbest sellers?\b|\bmost popular\b`),
-  `meistverkaufte?[mnrs]?|(?:am )?(?:meisten|wenigsten|besten) (?:verkauft|verkaufte[mnrs]?)|renner|ladenhüter`,
-  '(?:het )?(?:meest|minst|best|slechtst) verkochte?|bestverkochte?',
-);
 /** Sales by day of the week ("on Sundays", "every Monday", "at weekends"): no answer counts them so, and says that rather than answering another question. */
 const WEEKDAY_SALES = /\b(?:on |every |each )?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\b(?:every|each) (?:sun|mon|tues|wednes|thurs|fri|satur)day\b|\b(?:on |at |over )?(?:the )?weekends?\b|\bweekdays?\b|\bdays? of the week\b/;
 /** A weekend named as a period: "last weekend", "the Easter weekend". */
 const WEEKEND_PERIODS = new RegExp(`${WEEKEND.source}|\\beaster weekend\\b`, 'gu');
 const COMPARE = /\bcompar(e|ed|es|ison)\b|\bvs\.?(?= )|\bversus\b|\bagainst\b/;
-/**
- * "Runs out"; in Dutch "raakt op", "is op" — "op" closing the question, as German's "aus", for the
- * words between may name the product ("wanneer is KS-00004 op?", "wanneer raakt de koffie op?").
- */
-export const RUNS_OUT = orGerman(
-  /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/,
-  'ausverkauft|leer|auslaufen|ausgehen|aus(?= *[?.!]* *$)',
-  'uitverkocht|opraken|opgeraakt|ra(?:akt|ken)\\s+op|op(?= *[?.!]* *$)',
-);
 /** Words a stock-out question frames itself with ("when are we going to run out of stock?"): no product's name. */
 const RUNS_OUT_FRAMING = orGerman(
   /\b(going to|gonna|forecast(ed)?|predicted|likely|soon|of (stock|inventory)|stock|inventory)\b/,
   'wann|bald|zuerst|als erste[sr]?|läuft|laufen|geht|gehen|wird|werden|sein',
   'wanneer|raakt|raken|eerst|als eerste|binnenkort|voorraad',
 );
-/**
- * Low stock, as the "Show low stock" button: also a clerk's "what's low", "what is low", "anything
- * low?", "low on what", "what are we low on" (QA6 #12) — "low" asked for as such, never inside
- * "slow sellers" or "lowest price".
- */
-export const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b|\bwhat(?:'s|s| is| are)(?: we| you)?(?: getting| running)? low\b|\b(?:is |are )?anything (?:getting |running )?low\b|\blow on (?:what|anything)\b/;
-export const REORDER = orGerman(
-  /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (?:(?:need|have) to )?(re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/,
-  '(?:nach)?bestellen|(?:nach)?bestellt|bestellung(?:en)?|nachbestellung(?:en)?',
-  '(?:na)?bestellen|(?:na)?besteld|bestelling(?:en)?|nabestelling(?:en)?|bestel',
-);
-/**
- * Deliveries; "due in", "on order", "coming in" are what the orders placed bring ("what's due in this
- * week"), as German's "was kommt … an" and Dutch's "wat komt er … binnen" (the particle closes the question).
- */
-export const DELIVERIES = orGerman(
-  /\bdeliver\w*|\bdue in\b|\bon order\b|\bcoming in\b/,
-  'lieferung(?:en)?|geliefert|(?:kommt|kommen)(?=.* an *[?.!]* *$)',
-  'levering(?:en)?|leveren|geleverd|(?:komt|komen)(?=.* binnen *[?.!]* *$)',
-);
 /** The particle that closes "was kommt … an", "wat komt er … binnen". */
 const ARRIVES_PARTICLE = /(?<![\p{L}])(?:an|binnen)(?= *[?.!]* *$)/u;
 /** A question about the scheduled imports: "did last night's import run?", "when did the web shop last sync?". */
 const INTEGRATION_RUNS = /\b(integrations?|imports?|imported|sync(?:ed|s|ing)?|web ?shop|feed)\b/;
-export const VALUE = orGerman(/\b(value|worth)\b/, 'wert', 'waarde|waard');
-// "How much did we shift" is how a British shop says sold (QA8 F13).
-export const SALES = orGerman(/\b(sales|sold|sell|sells|selling|demand|shift|shifted)\b/, GERMAN_SOLD, DUTCH_SOLD);
 const TOTAL_STOCK = orGerman(
   /\b(how much|how many|total)\b.*\b(stock|inventory|units)\b|\bstock (level|on hand)\b/,
   '(?:wie viel|wieviel|wie viele|gesamt|insgesamt)(?: [\\p{L}]+)* (?:bestand|lager|lagerbestand|auf lager|vorrätig)',
   '(?:hoeveel|totale?)(?: [\\p{L}]+)* (?:voorraad|op voorraad|in voorraad)',
-);
-// Words that only frame a question the branch answers (used, so they are not reported as ignored).
-export const FRAMING = orGerman(
-  /\b(first|soonest|earliest|next|when|units?|how many|how much|left|in stock|levels?|coming|upcoming|expected|scheduled|late|arriving|incoming|recommended|advised|orders?|products?|sellers?|most)\b/,
-  'wann|stück|einheiten|auf lager|noch da|insgesamt|gesamt|top|seller|bestseller|am meisten',
-  'wanneer|stuks|eenheden|op voorraad|in voorraad|totaal|bestsellers?|meest',
 );
 
 /**
@@ -1140,12 +951,6 @@ async function bySupplier(db: Db, asked: Reading, supplier: NamedSupplier | null
 }
 /** "Which suppliers do we use?", "list our suppliers", "welche Lieferanten haben wir?". */
 const WHICH_SUPPLIERS = /\b(?:which|what|list|all|show)(?: (?:are|of|the|our|me|all))* suppliers\b|\bwho are (?:our|the) suppliers\b|\bsuppliers (?:do )?we (?:use|have|buy from|order from)\b|\b(?:welche|alle|unsere) lieferanten\b|\b(?:welke|alle|onze) leveranciers\b/;
-/**
- * The products without a supplier: "without a supplier", "no supplier", "ohne Lieferant", "keinen
- * Lieferanten", "zonder leverancier", "geen leverancier". Asked alone, a list of them; with an order
- * or stock-out question, that answer narrowed to them (ADR 0184, amendment 2026-12-06 (2)).
- */
-export const WITHOUT_SUPPLIER = /\b(?:without|with no|no|lacking|missing)(?: an?y?)? (?:suppliers?|vendors?)\b|\b(?:suppliers?|vendors?) (?:is |are )?missing\b|\bohne(?: einen| den)? lieferant(?:en)?\b|\bkeinen? lieferant(?:en)?\b|\bzonder(?: een| de)? leveranciers?\b|\bgeen leveranciers?\b/;
 /** "Who supplies HEA-1001?", "who is the supplier of Blue Mug", "wer liefert …". */
 const WHO_SUPPLIES = /\bwho (?:supplies|delivers|sells us)\b|\b(?:the )?supplier (?:of|for)\b|\bwho do we (?:buy|order|get)\b.*\bfrom\b|\bwer liefert\b|\bwie levert\b/;
 /** The words of a plain question and the one rule they match: null when none does. `leading`: what the answer must say first, gathered as it is read. */

@@ -12,44 +12,8 @@ import { SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-word
 import type { Reading } from '../plain-words/reading.ts';
 import * as repo from './repo.ts';
 import { readSupplierNames } from '../suppliers/service.ts';
-import {
-  amountOf,
-  amountsListed,
-  AT_UNIT_COST,
-  capitalised,
-  dataEndsBefore,
-  dataFunctions,
-  dataLink,
-  DELIVERIES,
-  EVERY_PRODUCT,
-  forecastLink,
-  FRAMING,
-  LAST_30_DAYS,
-  LOW_STOCK,
-  number,
-  onHandCell,
-  outOfSeasonWords,
-  REORDER,
-  REPORT_ROWS,
-  round2,
-  RUNS_OUT,
-  SALES,
-  shopMoney,
-  soldColumn,
-  supplierScope,
-  table,
-  text,
-  TOP_SELLERS,
-  unitKey,
-  unitLabel,
-  VALUE,
-  withoutCostWords,
-  WITHOUT_SUPPLIER,
-  type Answer,
-  type NameWordScope,
-  type SalesWindow,
-  type Scope,
-} from './answers.ts';
+import { amountOf, amountsListed, AT_UNIT_COST, capitalised, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_30_DAYS, number, onHandCell, outOfSeasonWords, REPORT_ROWS, round2, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, type Answer, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
+import { DELIVERIES, FRAMING, LOW_STOCK, REORDER, RUNS_OUT, SALES, TOP_SELLERS, VALUE, WITHOUT_SUPPLIER } from './question-words.ts';
 
 type Db = Kysely<Database>;
 
@@ -332,7 +296,7 @@ export async function everydayAnswer(question: EverydayQuestion): Promise<Answer
   const claim = (...patterns: RegExp[]) => patterns.forEach((pattern) => reading.test(pattern));
   if (asksOutOfStockNow(q)) {
     claim(OUT_OF_STOCK, STOCK_WORDS, FRAMING, WHEN_BACK, /\b(?:currently|right now|at the moment|today)\b/);
-    if (products.length) return dataFunctions.stockOf(db, products);
+    if (products.length) return stockOf(db, products);
     if (question.supplier) {
       question.asked.test(question.supplier.pattern);
       return everydayAnswers.outOfStock(db, today, await supplierScope(db, question.supplier.supplier));

@@ -19,28 +19,17 @@ import {
   answerForWindow,
   answerQuick,
   answerText,
-  breakdownPeriod,
-  categoryScope,
   contentOf,
   dataFunctions,
-  EVERY_PRODUCT,
   forNameWord,
-  LAST_12_MONTHS,
-  LAST_30_DAYS,
   listedNames,
   LISTED_SUPPLIERS,
   nameWordScope,
-  productScope,
   salesAhead,
-  salesWindow,
   supplierNames,
-  supplierScope,
   TOP_SELLERS_RANK,
-  type Answer,
-  type NameWordScope,
-  type SalesWindow,
-  type Scope,
 } from './answers.ts';
+import { breakdownPeriod, categoryScope, EVERY_PRODUCT, LAST_12_MONTHS, LAST_30_DAYS, productScope, salesWindow, supplierScope, type Answer, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
 import * as repo from './repo.ts';
 import { everydayAnswers, SLOW_MOVERS_LIMIT } from './everyday-answers.ts';
 

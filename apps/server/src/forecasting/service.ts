@@ -41,7 +41,7 @@ import { jsonObjectMembers } from './stored-json.ts';
 import { BACKTEST_FIELDS, dailyRowsJson, FORECAST_FIELDS, STOCK_FIELDS } from './stored-forecast.ts';
 import { refreshCatalogueSummary } from '../dashboard/repo.ts';
 import { orderAdvice, shortHistoryProducts, type AdvisedProduct } from '../order-advice/service.ts';
-import { readSupplierNames } from '../suppliers/service.ts';
+import { supplierNameOf } from '../suppliers/service.ts';
 import type { BatchContext, BatchResult } from './batch-task.ts';
 import type { RowsChange } from '../tables/service.ts';
 
@@ -688,9 +688,9 @@ async function storedProductForecast(ctx: ForecastingContext, styleCode: string)
   return forecast;
 }
 
-/** The product's supplier by that supplier's one spelling, as the order lists name it (ADR 0186): read only for a product that has one. */
+/** The product's supplier by that supplier's one spelling, as the order lists name it (ADR 0186): only its spellings read, for a product that has one. */
 async function withSupplierName<Row extends { supplier: string | null }>(db: Kysely<Database>, row: Row): Promise<Row> {
-  return row.supplier === null ? row : { ...row, supplier: (await readSupplierNames(db)).nameOf(row.supplier) };
+  return row.supplier === null ? row : { ...row, supplier: await supplierNameOf(db, row.supplier) };
 }
 
 type StoredProductForecast = repo.ProductForecastRow & { generated_at: Date; forecast_start: string; forecast_days: number; result: string };

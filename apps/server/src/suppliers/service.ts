@@ -81,6 +81,17 @@ export class SupplierNames {
 /** The suppliers the products name now; `except` (a condition on products `p`): products left out, as a write that is about to replace theirs. */
 export const readSupplierNames = async (db: Kysely<Database>, except?: RawBuilder<boolean>): Promise<SupplierNames> => new SupplierNames((await repo.storedSuppliers(except).execute(db)).rows);
 
+/**
+ * The name a product's stored Supplier is known by, as `readSupplierNames(db).nameOf(stored)` answers
+ * it, reading only the stored values that may be its supplier's spellings (repo.storedSpellingsOf),
+ * not every supplier's: a product's forecast read. Null (none, or blank): nothing is read.
+ */
+export async function supplierNameOf(db: Kysely<Database>, stored: string | null): Promise<string | null> {
+  const spelling = supplierSpelling(stored);
+  if (spelling === null) return null;
+  return new SupplierNames((await repo.storedSpellingsOf(supplierKey(spelling)).execute(db)).rows).nameOf(stored);
+}
+
 /** GET /api/suppliers/: the suppliers the products name, one spelling each, by name. */
 export const listSuppliers = async (db: Kysely<Database>): Promise<SupplierList> => ({ suppliers: (await readSupplierNames(db)).list() });
 

@@ -117,8 +117,12 @@ describe.each(backends)('one supplier, one spelling on %s', (backend) => {
     const supplierAt = lines[0]!.split(',').indexOf('supplier');
     expect(lines.slice(1).map((line) => line.split(',')[supplierAt])).toEqual(['ACME', 'ACME', 'ACME', 'ACME']);
 
-    // A product's own forecast names its supplier as the list does.
-    expect((await client.forecastOf('TW-4')).product.supplier).toBe('ACME');
+    // A product's own forecast names its supplier as the list does (its own spellings read alone,
+    // amendment 2026-12-06): each of ACME's twins, Acme Ltd's, and none for a null or blank one.
+    const forecastNames: Record<string, string | null | undefined> = {};
+    for (const { styleCode } of whole.products) forecastNames[styleCode] = (await client.forecastOf(styleCode)).product.supplier;
+    expect(forecastNames).toEqual(Object.fromEntries(whole.products.map((product) => [product.styleCode, product.supplier])));
+    expect(forecastNames).toMatchObject({ 'TW-1': 'ACME', 'TW-3': 'ACME', 'TW-4': 'ACME', 'LTD-2': 'Acme Ltd', 'NON-1': null, 'NON-2': null });
   });
 
   it("answers the assistant's suppliers, their orders and who supplies a product with one supplier for its spellings", async () => {
