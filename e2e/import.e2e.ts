@@ -418,7 +418,13 @@ describe('data integration (Settings)', () => {
     await openSettings(page);
     await waitForDefaultMapping(page);
     await page.getByLabel('Import into', { exact: true }).selectOption('sales');
-    // product_catalogue_csv has no sales part: the form builds a new mapping and says so.
+    // product_catalogue_csv, selected by default, has no sales part: the form builds a new mapping, naming no mapping the user did not choose (ADR 0193's amendment, F4).
+    expect(await mappingSelect(page).inputValue()).toBe('');
+    expect(await page.getByTestId('mapping-notice').count()).toBe(0);
+    // Chosen by the user, it is named when the form leaves it.
+    await page.getByLabel('Import into', { exact: true }).selectOption('products');
+    await mappingSelect(page).selectOption('product_catalogue_csv');
+    await page.getByLabel('Import into', { exact: true }).selectOption('sales');
     expect(await mappingSelect(page).inputValue()).toBe('');
     expect(await page.getByTestId('mapping-description').count()).toBe(0);
     expect(await page.getByTestId('mapping-notice').textContent()).toBe("Mapping Product catalogue CSV has nothing for sales: the columns are proposed from the file's header.");
@@ -451,6 +457,10 @@ describe('data integration (Settings)', () => {
 
     await openSettings(page);
     await waitForDefaultMapping(page);
+    // Chosen by the user (not only selected by default), the mapping is named when the form leaves it (ADR 0193's amendment, F4).
+    await mappingSelect(page).selectOption('');
+    await mappingSelect(page).selectOption('product_catalogue_csv');
+    await expect.poll(() => mappingSelect(page).inputValue()).toBe('product_catalogue_csv');
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
     await page.getByTestId('mapping-notice').filter({ hasText: 'Mapping Product catalogue CSV reads columns this file lacks' }).waitFor();
     expect(await page.getByTestId('mapping-notice').textContent()).toBe(
@@ -500,8 +510,9 @@ describe('data integration (Settings)', () => {
     await openSettings(page);
     await waitForDefaultMapping(page);
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
-    await page.getByTestId('mapping-notice').waitFor();
-    expect(await page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Artikelnr.');
+    // The default mapping is left for one proposed from the file's header, without words (ADR 0193's amendment, F4).
+    await expect.poll(() => page.getByLabel('Product code (product_code) · required').inputValue(), { timeout: 30_000 }).toBe('Artikelnr.');
+    expect(await page.getByTestId('mapping-notice').count()).toBe(0);
     expect(await page.getByLabel('Name (name)', { exact: true }).inputValue()).toBe('Bezeichnung');
     expect(await page.getByLabel('Unit cost (unit_cost)').inputValue()).toBe('EK-Preis');
     const separator = page.getByLabel('Decimal separator', { exact: true });

@@ -300,6 +300,13 @@ export const previewFileResponse = z.object({
     ambiguous: z.boolean(),
     /** Formats every date read so far fits. */
     candidates: z.array(z.enum(dateFormats)),
+    /**
+     * Only the file's head was read and none of its days is past the 12th: the order is undecided in
+     * the lines read, not refused — the import takes it from the whole file (its first day past the
+     * 12th). Says so, and which order the rows are shown in (ADR 0193's amendment, F3). The rows then
+     * carry no date problem for it: a problem is what the import will refuse.
+     */
+    undecided_in_lines_read: z.string().optional(),
   }),
   decimal_separator: z.object({
     /** How the file's decimal numbers are written: `,` (`1,25`, `1.234,50`), `.`, or null when none tells (whole numbers only, `1,234`, or both seen). */

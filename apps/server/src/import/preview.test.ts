@@ -136,7 +136,9 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(ambiguous.json.rows[0]?.problems.date).toContain('every day in the file is 12 or less');
     // Of the file's head only (the web sends its first 256 KiB), the words say so, and what the import will do (QA8 F22).
     const head = await preview([file('a.csv', csv), { name: 'entity_type', value: 'sales' }, { name: 'file_part', value: 'head' }, { name: 'locale', value: 'en-GB' }]);
-    expect(head.json.rows[0]?.problems.date).toBe(
+    // Undecided in the lines read is not a refusal (the import decides over the whole file): said with the date format, not on the rows (ADR 0193's amendment, F3).
+    expect(head.json.rows.map((r) => r.problems)).toEqual([{}, {}]);
+    expect(head.json.date_format.undecided_in_lines_read).toBe(
       'dates like 01/02/2011 could be day-first (dd/mm/yyyy) or month-first (mm/dd/yyyy): every day in the 2 lines read is 12 or less. The import reads the whole file and takes the order from its first day past the 12th; shown here day-first, as your browser writes dates. To be sure, choose the date format in the mapping.',
     );
     const chosen = await preview([file('a.csv', csv), { name: 'entity_type', value: 'sales' }, { name: 'date_format', value: 'mm/dd/yyyy' }]);
@@ -173,11 +175,11 @@ describe.each(backends)('file preview on %s', (backend) => {
     try {
       const chosen = await asRead([{ name: 'time_zone', value: 'America/New_York' }, { name: 'locale', value: 'en-US' }, { name: 'file_part', value: 'head' }]);
       expect(chosen.json.rows.map((r) => r.values.date)).toEqual(['2026-03-12', '2026-02-11', '2026-01-12']);
-      expect(chosen.json.rows[0]?.problems.date).toContain('shown here day-first, as you chose in Profile.');
+      expect(chosen.json.date_format.undecided_in_lines_read).toContain('shown here day-first, as you chose in Profile.');
     } finally {
       await choose('browser');
     }
-    expect((await asRead([{ name: 'locale', value: 'en-US' }, { name: 'file_part', value: 'head' }])).json.rows[0]?.problems.date).toContain('shown here month-first, as your browser writes dates.');
+    expect((await asRead([{ name: 'locale', value: 'en-US' }, { name: 'file_part', value: 'head' }])).json.date_format.undecided_in_lines_read).toContain('shown here month-first, as your browser writes dates.');
   });
 
   it('follows a given mapping, lists dotted keys of JSON records, and previews the head of a large file', async () => {

@@ -524,7 +524,9 @@ export async function previewRecords(
   const detected: DateFormat | null = chosen ?? detector.order ?? (detector.candidates.length === 1 ? (detector.candidates[0] ?? null) : null);
   const ambiguous = !chosen && detector.ambiguity !== null;
   // A year of till lines starts with October's first days: the head read holds no day past the 12th, the whole file does (QA8 F22).
-  const ambiguityText = partialRead && detector.firstAmbiguousText
+  // Undecided in the head only is not a refusal: the import decides over the whole file, so the words go with the date format, not on each row as a problem (ADR 0193's amendment, F3).
+  const undecidedInHead = ambiguous && partialRead && detector.firstAmbiguousText !== null;
+  const ambiguityText = undecidedInHead
     ? `dates like ${detector.firstAmbiguousText} could be day-first (dd/mm/yyyy) or month-first (mm/dd/yyyy): every day in the ${records.length.toLocaleString('en')} lines read is 12 or less. The import reads the whole file and takes the order from its first day past the 12th; shown here ${undecidedDates === 'mm/dd/yyyy' ? 'month' : 'day'}-first, ${undecidedSaidBy === 'choice' ? 'as you chose in Profile' : 'as your browser writes dates'}. To be sure, choose the date format in the mapping.`
     : (detector.ambiguity?.message ?? '');
 
@@ -554,7 +556,7 @@ export async function previewRecords(
     if (!target.updateOnly) for (const field of target.blankIsMissing) if (!filled(field) && targets.some((t) => t.field === field)) problems[field] ??= 'No column is mapped to this required field.';
     const shownValues: Record<string, SourceValue> = {};
     for (const field of [...Object.keys(fieldMappings), ...target.fixed.keys()]) shownValues[field] = asSourceValue(shownValue(typed, field, values[field]));
-    if (ambiguous) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= ambiguityText;
+    if (ambiguous && !undecidedInHead) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= ambiguityText;
     return { row, values: shownValues, problems, typed };
   });
   // Codes the import would refuse: of references (with create_missing_products only a loose twin of a stored code, which is not created), and an update-only target's own.
@@ -583,7 +585,7 @@ export async function previewRecords(
     proposed_mapping: proposed,
     ...(proposedValues ? { proposed_field_values: proposedValues } : {}),
     ...(joinedCode ? { proposed_joined_columns: joinedCode.joined } : {}),
-    date_format: { detected, ambiguous, candidates: detector.candidates },
+    date_format: { detected, ambiguous, candidates: detector.candidates, ...(undecidedInHead ? { undecided_in_lines_read: ambiguityText } : {}) },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
     rows: rows.map(({ row, values, problems, skipped, totalsLine, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(totalsLine ? { totals_line: totalsLine } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),
     ...(refused.length ? { refused_choices: refused } : {}),

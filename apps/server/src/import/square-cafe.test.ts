@@ -86,6 +86,39 @@ describe.each(backends)("a Melbourne café's Square files on %s", (backend) => {
     ]);
   });
 
+  it("calls a day-first export's head undecided, not refused, where its first lines all fall on 2/12, and the import reads it day-first (F3)", async () => {
+    // The web sends the head of a large file (`file_part: head`): its lines are all on 2 December, day ≤ 12 (its last, which may be cut, is not read: 1,081 are).
+    const head = [header, ...Array.from({ length: 1082 }, (_, at) => line('2/12/2025', at % 2 ? 'Flat White' : 'Croissant', 1, 'Regular', '', '$5.00'))];
+    const whole = [...head, line('13/12/2025', 'Croissant', 2, 'Regular', '', '$11.00'), line('12/12/2025', 'Flat White', 3, 'Regular', '', '$15.00')].join('\n');
+    const mapping = { field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' }, joined_columns: { product_id: ['Price Point Name'] }, create_missing_products: true };
+    const previewed = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, [
+      { name: 'entity_type', value: 'sales' },
+      { name: 'time_zone', value: 'Australia/Melbourne' },
+      { name: 'locale', value: 'en-AU' },
+      { name: 'mapping_config', value: JSON.stringify(mapping) },
+      { name: 'file_part', value: 'head' },
+      { name: 'file', fileName: 'items-2025-12-01-2026-12-05.csv', content: head.join('\n') },
+    ]);
+    expect(previewed.status, JSON.stringify(previewed.json)).toBe(200);
+    const { date_format: dates, rows } = previewed.json as PreviewFileResponse;
+    // Nothing shown is what the import refuses: the rows carry no problem, the date format says the order is undecided in the lines read and which is shown.
+    expect(rows.map((row) => [row.values.date, row.problems])).toEqual(Array.from({ length: 5 }, () => ['2025-12-02', {}]));
+    expect(dates).toMatchObject({ detected: null, ambiguous: true });
+    expect(dates.undecided_in_lines_read).toContain('every day in the 1,081 lines read is 12 or less. The import reads the whole file and takes the order from its first day past the 12th; shown here day-first');
+
+    const imported = await importFile({ fileName: 'items-2025-12-01-2026-12-05.csv', content: whole, entityType: 'sales', mapping: { entities: { sales: mapping } } });
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    const days = await stored(sql<{ date: string; quantity: string }>`select date::text as date, sum(quantity)::text as quantity from data.sales where date between '2025-01-01' and '2025-12-31' group by 1 order by 1`);
+    expect(days.map((row) => [row.date, Number(row.quantity)])).toEqual([
+      ['2025-12-02', 1082],
+      ['2025-12-12', 3],
+      ['2025-12-13', 2],
+    ]);
+    // The same file read whole is not undecided: no words about it.
+    const read = await preview('items.csv', whole, 'sales');
+    expect(read.date_format).toEqual({ detected: 'dd/mm/yyyy', ambiguous: false, candidates: ['dd/mm/yyyy'] });
+  });
+
   it('refuses joined columns without the field mapped, and a joined column the file lacks, each with a 400 naming it', async () => {
     const unmapped = await importFile({ content: itemSales, entityType: 'sales', mapping: { entities: { sales: { field_mappings: { date: 'Date', quantity: 'Qty' }, joined_columns: { product_id: ['Price Point Name'] } } } } });
     expect(unmapped.status).toBe(400);

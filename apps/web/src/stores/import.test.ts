@@ -231,6 +231,11 @@ describe('preview and the mapping builder', () => {
 
   it('choosing an entity the saved mapping has nothing for builds a new mapping, says so, and imports it as unsaved', async () => {
     await store().loadMappings();
+    // The mapping the form selected by default is left without words: the user chose none (ADR 0193's amendment, F4).
+    await store().selectEntity('sales');
+    expect(store()).toMatchObject({ entityType: 'sales', selectedMapping: null, mappingNotice: null });
+    await store().selectEntity('products');
+    await store().selectMapping('product_catalogue_csv');
     await store().selectEntity('sales');
     expect(store()).toMatchObject({ entityType: 'sales', selectedMapping: null, mappingConfig: null, draft: null, mappingNotice: "Mapping Product catalogue CSV has nothing for sales: the columns are proposed from the file's header." });
     await store().selectFile(csvFile());
@@ -250,6 +255,10 @@ describe('preview and the mapping builder', () => {
     await store().loadMappings();
     await store().selectFile(csvFile('Item Code,Description,Stock\nP-1,One,1\n'));
     expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), locale: navigator.language, mapping_name: 'your column choices' });
+    // Selected by default, never by the user: the Mapping field reads "Build a new mapping" and nothing names the default (ADR 0193's amendment, F4).
+    expect(store()).toMatchObject({ selectedMapping: null, draft: { field_mappings: proposal }, mappingNotice: null, isLoading: false });
+    // Chosen by the user, it is named when the form leaves it.
+    await store().selectMapping('product_catalogue_csv');
     expect(store()).toMatchObject({
       selectedMapping: null,
       mappingConfig: null,

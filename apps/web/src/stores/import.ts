@@ -36,6 +36,12 @@ export type ImportState = {
   savedAs: string | null;
   /** Why the form left the chosen saved mapping for a new one built on the file's header. */
   mappingNotice: string | null;
+  /**
+   * The user chose the selected mapping (or saved it), rather than the form selecting the first one
+   * by default (spec §5): only a mapping the user chose is named when the form leaves it — a default
+   * the file cannot use is left without words (ADR 0193's amendment, F4).
+   */
+  mappingChosen: boolean;
 
   /** Mappings, a mapping's config or the preview are loading. */
   isLoading: boolean;
@@ -108,6 +114,7 @@ export const initialImportState: ImportState = {
   saveError: null,
   savedAs: null,
   mappingNotice: null,
+  mappingChosen: false,
   isLoading: false,
   isUploading: false,
   error: null,
@@ -163,7 +170,7 @@ export function mappingNameUsed({ selectedMapping, mappingConfig, savedAs, entit
 const noUploadErrors = { rowErrors: [] as RowError[], rowErrorCount: 0, refusedChoices: [] as RefusedChoices[] };
 const entityTypesOf = (config: MappingConfig | null) => (config ? Object.keys(config.entities ?? {}) : []);
 /** No saved mapping: the builder proposes one from the file's header, and the log names it unsaved. */
-const newMapping = { selectedMapping: null, mappingConfig: null, availableEntities: [] as string[], draft: null, savedAs: null };
+const newMapping = { selectedMapping: null, mappingConfig: null, availableEntities: [] as string[], draft: null, savedAs: null, mappingChosen: false };
 
 function bodyOf(error: NormalizedError): Record<string, unknown> {
   const body = error.details.body;
@@ -212,6 +219,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
         // First available mapping selected by default (spec §5); a kept selection is refreshed.
         const current = get().selectedMapping;
         const name = current && mappings[current] ? current : (availableMappings[0]?.name ?? null);
+        if (name !== current) set({ mappingChosen: false });
         if (name) adoptMapping(name, mappings[name] as MappingConfig);
         else set({ selectedMapping: null, mappingConfig: null, availableEntities: [], draft: null });
         if (get().selectedFile) await get().generatePreview();
@@ -222,6 +230,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
     },
 
     selectMapping: async (name) => {
+      set({ mappingChosen: name !== null });
       if (!name) {
         ++mappingSequence;
         set({ ...newMapping, mappingNotice: null });
@@ -266,11 +275,11 @@ export const useImportStore = create<ImportStore>()((set, get) => {
     },
 
     selectEntity: async (name) => {
-      const { mappingConfig, selectedMapping } = get();
+      const { mappingConfig, selectedMapping, mappingChosen } = get();
       const draft = draftFrom(mappingConfig, name);
       const change = { entityType: name, previewData: null, result: null, ...noUploadErrors };
-      // A saved mapping with nothing for this entity cannot be the one imported through: a new one is built.
-      if (mappingConfig && selectedMapping && !draft) set({ ...change, ...newMapping, mappingNotice: i18n.t('import.mapping.noEntityPart', { name: readableName(selectedMapping), entity: entityInSentence(name) }) });
+      // A saved mapping with nothing for this entity cannot be the one imported through: a new one is built (named only if the user chose it).
+      if (mappingConfig && selectedMapping && !draft) set({ ...change, ...newMapping, mappingNotice: mappingChosen ? i18n.t('import.mapping.noEntityPart', { name: readableName(selectedMapping), entity: entityInSentence(name) }) : null });
       else set({ ...change, draft, savedAs: null, mappingNotice: null });
       await get().generatePreview();
     },
@@ -302,6 +311,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
           draft,
           savedAs: name,
           mappingNotice: null,
+          mappingChosen: true,
           selectedMapping: name,
           mappingConfig: saved,
           availableEntities: entityTypesOf(saved),
@@ -313,7 +323,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
     },
 
     generatePreview: async () => {
-      const { selectedFile: file, selectedMapping: name, mappingConfig, entityType, draft } = get();
+      const { selectedFile: file, selectedMapping: name, mappingConfig, entityType, draft, mappingChosen } = get();
       if (!file) return;
       const headerRow = headerRowToKeep;
       const rowChanged = headerRowChanged;
@@ -333,8 +343,8 @@ export const useImportStore = create<ImportStore>()((set, get) => {
         const missing = columnsMissingFromFile(previewData, draft);
         const namesOfAnotherRow = rowChanged && draft !== null && (missing.columns.length > 0 || Object.keys(draft.field_mappings).length === 0);
         if (missing.required || namesOfAnotherRow) {
-          // The server would refuse the file through this draft: start afresh from the file's own header.
-          set({ ...newMapping, mappingNotice: name && missing.columns.length ? i18n.t('import.mapping.columnsNotInFile', { name: readableName(name), columns: missing.columns.join(', ') }) : null });
+          // The server would refuse the file through this draft: start afresh from the file's own header (saying why only of a mapping the user chose).
+          set({ ...newMapping, mappingNotice: name && mappingChosen && missing.columns.length ? i18n.t('import.mapping.columnsNotInFile', { name: readableName(name), columns: missing.columns.join(', ') }) : null });
           headerRowToKeep = draft?.header_row;
           return get().generatePreview();
         }

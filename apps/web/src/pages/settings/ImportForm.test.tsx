@@ -272,6 +272,15 @@ describe('import form', () => {
     expect(screen.getByTestId('preview-summary').textContent).toBe('Every previewed value fits its column.');
   });
 
+  it("says a date order undecided in the file's head with the date format, not as values the server will refuse (ADR 0193's amendment, F3)", () => {
+    const note = 'dates like 2/12/2025 could be day-first (dd/mm/yyyy) or month-first (mm/dd/yyyy): every day in the 1,081 lines read is 12 or less. The import reads the whole file and takes the order from its first day past the 12th; shown here day-first, as your browser writes dates. To be sure, choose the date format in the mapping.';
+    const undecided: PreviewFileResponse = { ...previewData, date_format: { detected: null, ambiguous: true, candidates: ['dd/mm/yyyy', 'mm/dd/yyyy'], undecided_in_lines_read: note }, rows: [{ row: 1, values: { product_id: '85123A', date: '2025-12-02' }, problems: {} }] };
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'items.csv'), draft: mapping.entities.sales, previewData: undecided });
+    renderForm();
+    expect(screen.getByTestId('date-order-undecided').textContent).toBe(note);
+    expect(screen.getByTestId('preview-summary').textContent).toBe('Every previewed value fits its column.');
+  });
+
   it("says how many of the file's lines have no product code where it proposes skipping them; the hint where it counted none", () => {
     const proposed: PreviewFileResponse = { ...previewData, blank_code_lines: 3, proposed_skip_rows_without_code: true };
     useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'orders.csv'), draft: { ...mapping.entities.sales, skip_rows_without_code: true }, previewData: proposed });

@@ -111,6 +111,11 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
         />
         <DecimalSeparatorChoice preview={preview} />
       </Group>
+      {preview.date_format.undecided_in_lines_read ? (
+        <Text size="sm" maw={760} role="status" data-testid="date-order-undecided">
+          {preview.date_format.undecided_in_lines_read}
+        </Text>
+      ) : null}
       {createsProducts || hasProductCode ? (
         <Group gap="lg">
           {createsProducts ? (
