@@ -22,6 +22,8 @@ const MIN_RESTART_UNITS = 3;
 // A season's first or last selling day this near Easter Sunday (Good Friday to Easter Monday) in a year
 // of its history may move with Easter (ADR 0188, amended).
 const NEAR_EASTER = { from: -2, to: 1 };
+// Easter falls from 22 March to 25 April: five weeks apart at most.
+const MAX_EASTER_SHIFT = 35;
 
 /**
  * Where a season-only item's season lies: from its first day with sales in either of its last two
@@ -164,6 +166,11 @@ function easterBoundsOf({ first, last }: { first: number; last: number }, yearSt
       from ??= i;
       to = i;
     }
+    // A year's run of selling days past the season's days (the weeks that hold the most units are
+    // last year's; the year before's Easter may have been up to five weeks later or earlier).
+    const soldNext = (i: number, step: number) => indexOf(i + step) === indexOf(i) + step && indexOf(i + step) >= 0 && sold(indexOf(i + step));
+    while (to !== undefined && to < last + MAX_EASTER_SHIFT && soldNext(to, 1)) to++;
+    while (from !== undefined && from > first - MAX_EASTER_SHIFT && soldNext(from, -1)) from--;
     return { from, to, indexOf };
   });
   const boundOf = (side: 'from' | 'to', calendar: number): number | undefined => {
