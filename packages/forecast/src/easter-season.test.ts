@@ -89,6 +89,21 @@ describe('a season that ends at Easter (ADR 0188, amended; ADR 0193 F5)', () => 
     expect(total(result, dayNumber('2027-04-21'), dayNumber('2027-06-04'))).toBe(0);
   });
 
+  it('starts the season at Easter when it began on Easter Monday in both years', () => {
+    // Outdoor furniture in a garden centre, say: from Easter Monday to 30 June.
+    const fromEasterMonday = (day: number) => {
+      const ds = formatDay(day);
+      return day >= easterSunday(Number(ds.slice(0, 4))) + 1 && ds.slice(5) <= '06-30' ? 4 + (weekdayOf(day) === 6 ? 2 : 0) : 0;
+    };
+    const today = '2026-12-07';
+    const result = forecastOf({ sales: salesOf(2025, today, fromEasterMonday), horizon: 240, today });
+    expect(result.model.description).toMatch(/^Sells in its season only \(Easter Monday–30 Jun\): /);
+    // Easter 2027 is 28 March: selling from the 29th, a week earlier than 2026's 6 April; nothing before.
+    expect(total(result, dayNumber('2026-12-08'), dayNumber('2027-03-28'))).toBe(0);
+    expect(result.forecast.filter((row) => row.ds >= '2027-03-29' && row.ds <= '2027-06-30').every((row) => row.yhat > 0)).toBe(true);
+    expect(total(result, dayNumber('2027-07-01'), dayNumber('2027-08-04'))).toBe(0);
+  });
+
   it('keeps a Christmas season on its dates', () => {
     const today = '2026-12-01';
     const christmas = (day: number) => {

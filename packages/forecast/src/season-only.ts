@@ -79,7 +79,7 @@ export function seasonOf(values: Float64Array, isClosed: (t: number) => boolean 
     let yearBefore = 0;
     for (let t = Math.max(0, yearBeforeStart); t < lastYearStart; t++) yearBefore += values[t]!;
     const holds = (shift: number) => {
-      const seasonBefore = unitsOf(yearBeforeStart, bestStart + shift, SEASON_DAYS);
+      const seasonBefore = unitsOf(yearBeforeStart, (bestStart + shift + YEAR_DAYS) % YEAR_DAYS, SEASON_DAYS);
       return seasonBefore >= MIN_SEASON_UNITS && seasonBefore >= SEASON_SHARE * yearBefore;
     };
     if (!holds(0)) {
