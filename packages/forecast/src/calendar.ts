@@ -2,10 +2,12 @@
 // year (public holidays) and the yearly pattern of each category. One product's history is too
 // thin to tell either; the sum over many products tells both (docs/adr/0111).
 import { CLOSED_WEEKS, closedWeekdays } from './closed.ts';
-import { dayNumber, formatDay, weekdayOf } from './dates.ts';
+import { dayNumber, easterSunday, formatDay, weekdayOf } from './dates.ts';
 import { isDayOff, isNthWeekday, NTH_WEEKDAY_HOLIDAYS, nthWeekdayKey, substituteDays, SUBSTITUTED_MONTH_DAYS, type NthWeekday } from './moving-holidays.ts';
 import { isSeasonOnly, seasonDatesOf, seasonDayOf, seasonOf, withinSeasonDates, type CategorySeasonDates, type SeasonDates } from './season-only.ts';
 import { quantile } from './stats.ts';
+
+export { easterSunday } from './dates.ts';
 
 /** Public holidays that move with Easter, by their offset in days from Easter Sunday. */
 export const EASTER_HOLIDAYS = { good_friday: -2, easter_monday: 1, ascension: 39, whit_monday: 50 } as const;
@@ -376,25 +378,6 @@ function quantilesOf(sorted: number[]): number[] {
   return Array.from({ length: NEW_ITEM_QUANTILES }, (_, i) => roundRate(quantile(sorted, i / (NEW_ITEM_QUANTILES - 1))));
 }
 const roundRate = (rate: number) => Math.round(rate * 1000) / 1000;
-
-/** Easter Sunday of a Gregorian year, as a day number (the anonymous Gregorian algorithm: Meeus, Jones, Butcher). */
-export function easterSunday(year: number): number {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const date = ((h + l - 7 * m + 114) % 31) + 1;
-  return dayNumber(`${year}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}`);
-}
 
 /** The Easter-based holiday (among `among`) that falls on a day number, or null. */
 function easterHolidayOf(day: number, among: Iterable<EasterHoliday>): EasterHoliday | null {

@@ -10,7 +10,7 @@ import type { Candidate } from './models/candidate.ts';
 import { ets, NON_SEASONAL_FORMS, type EtsForm, type FitOptions } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive, yearlyNaive } from './models/naive.ts';
-import { atLeastPoissonSpread, lastSeasonStart, offSeasonBands, onSeasonDates, repeatedSeason, seasonDatesOf, seasonDatesText, seasonOf, withinCategorySeason, type Season } from './season-only.ts';
+import { atLeastPoissonSpread, lastSeasonStart, offSeasonBands, repeatedSeason, seasonCalendarOf, seasonOf, seasonText, withinCategorySeason, type Season } from './season-only.ts';
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
@@ -234,13 +234,15 @@ function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean
 /** The season's first and last selling days as the last 365 days place them, and its dates in any year, by day number. */
 function seasonDates(season: Season, history: DemandHistory): SeasonSpan {
   const from = history.firstDay + lastSeasonStart(season, history.values.length);
-  const onSeason = onSeasonDates(season, history.firstDay, history.values.length);
-  return { from, to: from + season.days - 1, isOn: (day) => onSeason(day - history.firstDay) };
+  const calendar = seasonCalendarOf(season, history.firstDay, history.values.length);
+  // A bound that moves with Easter: the last season's own first and last days, not the two years' widest.
+  const [first, last] = calendar.spanOf(from) ?? [from, from + season.days - 1];
+  return { from: first, to: last, isOn: (day) => calendar.isOn(day - history.firstDay) };
 }
 
 /** A season-only item's forecast in a buyer's words, with the days its last season ran: "Sells in its season only (20 Nov–24 Dec): …". */
 function seasonDescription(season: Season, history: DemandHistory): string {
-  const dates = seasonDatesText(seasonDatesOf(season, history.firstDay, history.values.length));
+  const dates = seasonText(season, history.firstDay, history.values.length);
   return `Sells in its season only (${dates}): the forecast follows last year's season, scaled to this year's level, and is zero outside it.`;
 }
 
@@ -290,9 +292,10 @@ function forecastDemand(
   const wholeUnits = !soldByMeasure && inWholeUnits(history);
   // Sold in its season only: last year's season is the forecast, which validation before the season cannot choose.
   const isClosed = (t: number) => closedDays.has(history.firstDay + t);
-  const season = seasonOf(values, isClosed);
-  const onSeason = season ? onSeasonDates(season, history.firstDay, values.length) : undefined;
-  const candidates = onSeason ? [yearlyNaive({ onSeason, isClosed })] : productCandidates(values, demandClass, pooledIndex);
+  const season = seasonOf(values, isClosed, history.firstDay);
+  const calendar = season ? seasonCalendarOf(season, history.firstDay, values.length) : undefined;
+  const onSeason = calendar?.isOn;
+  const candidates = calendar ? [yearlyNaive({ onSeason, isClosed, yearBack: calendar.yearBack })] : productCandidates(values, demandClass, pooledIndex);
   const selected = selectAndForecast(values, candidates, {
     horizon,
     validationHorizon: Math.min(horizon, 28),

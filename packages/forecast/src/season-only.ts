@@ -2,7 +2,7 @@
 // validation cannot choose for them: its windows are the weeks before the forecast, before the
 // season, where every model forecasts about nothing. Combined with level models, last year's
 // season came out at half its size and went on selling through the off-season (ADR 0126).
-import { dayNumber, formatDay, monthDayText } from './dates.ts';
+import { dayNumber, easterSunday, formatDay, monthDayText } from './dates.ts';
 import type { EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { poissonQuantile } from './short.ts';
@@ -19,13 +19,22 @@ const SEASON_MARGIN_DAYS = 7;
 // next has begun on time: units sold in the last two weeks, on days within last year's season a year on.
 const RESTART_DAYS = 14;
 const MIN_RESTART_UNITS = 3;
+// A season's first or last selling day this near Easter Sunday (Good Friday to Easter Monday) in a year
+// of its history may move with Easter (ADR 0188, amended).
+const NEAR_EASTER = { from: -2, to: 1 };
+// Easter falls from 22 March to 25 April: five weeks apart at most.
+const MAX_EASTER_SHIFT = 35;
 
 /**
  * Where a season-only item's season lies: from its first day with sales in either of its last two
  * seasons (counted from the first of the history's last 365 days, the year read as a circle) for
  * `days` days, to its last. A day the business was closed is no day with sales (its value is imputed).
+ * `easter`: a first (`from`) or last (`to`) day that moves with Easter, in days from Easter Sunday
+ * (hot cross buns until Easter Sunday): in any year the season starts or ends that many days from
+ * that year's Easter instead of on its calendar date.
  */
-export type Season = { start: number; days: number };
+export type Season = { start: number; days: number; easter?: EasterBounds };
+export type EasterBounds = { from?: number; to?: number };
 
 /**
  * The season of the daily `values` (oldest first, ending the day before the forecast) when they show
@@ -34,7 +43,7 @@ export type Season = { start: number; days: number };
  * Two seasons must agree — or, where the history does not reach back into the earlier one, the
  * next season must have begun on time (ADR 0146): a burst that never came back is not a season.
  */
-export function seasonOf(values: Float64Array, isClosed: (t: number) => boolean = () => false): Season | null {
+export function seasonOf(values: Float64Array, isClosed: (t: number) => boolean = () => false, firstDay?: number): Season | null {
   const n = values.length;
   if (n < YEAR_DAYS) return null;
   const lastYearStart = n - YEAR_DAYS;
@@ -61,21 +70,46 @@ export function seasonOf(values: Float64Array, isClosed: (t: number) => boolean 
   const yearBeforeStart = lastYearStart - YEAR_DAYS;
   let known = 0;
   for (let i = bestStart; i < bestStart + SEASON_DAYS; i++) if (dayOf(yearBeforeStart, i) >= 0) known++;
+  // A season by Easter (hot cross buns to Easter Sunday) a year earlier lies as many days from that
+  // year's Easter: with Easter on 20 April 2025 and 5 April 2026, two weeks later in the year.
+  let shiftBefore = 0;
   if (known < SEASON_DAYS / 2) {
     if (!restartedOnTime(values, bestStart)) return null;
   } else {
     let yearBefore = 0;
     for (let t = Math.max(0, yearBeforeStart); t < lastYearStart; t++) yearBefore += values[t]!;
-    const seasonBefore = unitsOf(yearBeforeStart, bestStart, SEASON_DAYS);
-    if (seasonBefore < MIN_SEASON_UNITS || seasonBefore < SEASON_SHARE * yearBefore) return null;
+    const holds = (shift: number) => {
+      const seasonBefore = unitsOf(yearBeforeStart, (bestStart + shift + YEAR_DAYS) % YEAR_DAYS, SEASON_DAYS);
+      return seasonBefore >= MIN_SEASON_UNITS && seasonBefore >= SEASON_SHARE * yearBefore;
+    };
+    if (!holds(0)) {
+      shiftBefore = firstDay === undefined ? 0 : easterShift(firstDay + lastYearStart, bestStart);
+      if (shiftBefore === 0 || !holds(shiftBefore)) return null;
+    }
   }
   // The thirteen weeks are a bound: the season itself is the days between its first and last sales.
+  const sold = (t: number) => (values[t] ?? 0) > 0 && !isClosed(t);
+  const soldIn = (start: number) => (i: number) => sold(dayOf(start, (i + YEAR_DAYS) % YEAR_DAYS));
+  const [first, last] = shiftBefore
+    ? // Each year's season in its own weeks; the season's days, those of either.
+      [seasonSpan(soldIn(lastYearStart), bestStart), seasonSpan(soldIn(yearBeforeStart), bestStart + shiftBefore)].reduce(([a, b], [c, d]) => [Math.min(a, c), Math.max(b, d)])
+    : seasonSpan((i) => soldIn(lastYearStart)(i) || soldIn(yearBeforeStart)(i), bestStart);
+  const season = { start: (first + YEAR_DAYS) % YEAR_DAYS, days: last - first + 1 };
+  const easter = firstDay === undefined ? undefined : easterBoundsOf({ first, last }, [lastYearStart, yearBeforeStart], sold, firstDay, n);
+  return easter ? { ...season, easter } : season;
+}
+
+const yearOf = (day: number) => Number(formatDay(day).slice(0, 4));
+
+/**
+ * The first and last days (positions) of a season that sells on the days `soldAt` says, in the
+ * thirteen weeks from position `weeksStart` and the runs of selling days just outside them.
+ */
+function seasonSpan(soldAt: (i: number) => boolean, weeksStart: number): [number, number] {
   let first = -1;
   let last = -1;
-  const sold = (t: number) => (values[t] ?? 0) > 0 && !isClosed(t);
-  const soldEitherYear = (i: number) => sold(dayOf(lastYearStart, (i + YEAR_DAYS) % YEAR_DAYS)) || sold(dayOf(yearBeforeStart, (i + YEAR_DAYS) % YEAR_DAYS));
-  for (let i = bestStart; i < bestStart + SEASON_DAYS; i++) {
-    if (!soldEitherYear(i)) continue;
+  for (let i = weeksStart; i < weeksStart + SEASON_DAYS; i++) {
+    if (!soldAt(i)) continue;
     if (first < 0) first = i;
     last = i;
   }
@@ -83,9 +117,79 @@ export function seasonOf(values: Float64Array, isClosed: (t: number) => boolean 
   // starts on its first day of a run of selling days, not where those weeks do (1 September, not
   // the 4th, for bulbs whose season this year sold until 3 December; QA5 #17). A week at most: an
   // off-season trickle on every day is no part of the season.
-  while (first > bestStart - SEASON_MARGIN_DAYS && soldEitherYear(first - 1)) first--;
-  while (last < bestStart + SEASON_DAYS - 1 + SEASON_MARGIN_DAYS && soldEitherYear(last + 1)) last++;
-  return { start: (first + YEAR_DAYS) % YEAR_DAYS, days: last - first + 1 };
+  while (first > weeksStart - SEASON_MARGIN_DAYS && soldAt(first - 1)) first--;
+  while (last < weeksStart + SEASON_DAYS - 1 + SEASON_MARGIN_DAYS && soldAt(last + 1)) last++;
+  return [first, last];
+}
+
+/**
+ * How many days later in its year (a position of the year read as a circle, seasonOf) the season of
+ * the year before lies if it moved with Easter: 0 unless Easter falls within the thirteen weeks from
+ * position `weeksStart` of the year from day number `yearStart`, or a week either side.
+ */
+function easterShift(yearStart: number, weeksStart: number): number {
+  const middle = yearStart + ((weeksStart + Math.floor(SEASON_DAYS / 2)) % YEAR_DAYS);
+  const year = yearOf(middle);
+  const easter = easterSunday(year);
+  const position = (((easter - yearStart - weeksStart) % YEAR_DAYS) + YEAR_DAYS) % YEAR_DAYS;
+  if (position >= SEASON_DAYS + SEASON_MARGIN_DAYS && position < YEAR_DAYS - SEASON_MARGIN_DAYS) return 0;
+  return YEAR_DAYS - (easter - easterSunday(year - 1));
+}
+
+/**
+ * The season's bounds that move with Easter (ADR 0188, amended), from each of the last two years'
+ * first and last selling days within the season (`first`…`last`, positions as in seasonOf; `yearStarts`,
+ * the history index of each year's position 0). A bound is read from Easter when in some year it fell
+ * from Good Friday to Easter Monday, and when the history holds two years with different Easters, only
+ * when Easter fits them as well as the calendar does: as many days from Easter as the earliest first
+ * (latest last) selling day of the two, and no more days without sales at the season's edge, summed
+ * over the years, than the calendar date leaves. One year's season is read from Easter on its word.
+ */
+function easterBoundsOf({ first, last }: { first: number; last: number }, yearStarts: number[], sold: (t: number) => boolean, firstDay: number, historyDays: number): EasterBounds | undefined {
+  // A year's first (last) selling day is its season's start (end) when the history holds the days
+  // from it to the season's bound and the day before (after) it: a history starts at its first sale,
+  // and one that ends on a sale may end within the season.
+  const edgeKnown = (side: 'from' | 'to', position: number, calendar: number, indexOf: (i: number) => number) => {
+    const step = side === 'from' ? -1 : 1;
+    const next = indexOf(position) + step;
+    if (next < 0 || next >= historyDays) return false;
+    for (let i = position + step; i * step <= calendar * step; i += step) if (indexOf(i) < 0) return false;
+    return true;
+  };
+  const edges = yearStarts.map((start) => {
+    const indexOf = (i: number) => start + ((i + YEAR_DAYS) % YEAR_DAYS);
+    let from: number | undefined;
+    let to: number | undefined;
+    for (let i = first; i <= last; i++) {
+      const t = indexOf(i);
+      if (t < 0 || !sold(t)) continue;
+      from ??= i;
+      to = i;
+    }
+    // A year's run of selling days past the season's days (the weeks that hold the most units are
+    // last year's; the year before's Easter may have been up to five weeks later or earlier).
+    const soldNext = (i: number, step: number) => indexOf(i + step) === indexOf(i) + step && indexOf(i + step) >= 0 && sold(indexOf(i + step));
+    while (to !== undefined && to < last + MAX_EASTER_SHIFT && soldNext(to, 1)) to++;
+    while (from !== undefined && from > first - MAX_EASTER_SHIFT && soldNext(from, -1)) from--;
+    return { from, to, indexOf };
+  });
+  const boundOf = (side: 'from' | 'to', calendar: number): number | undefined => {
+    const years = edges.flatMap(({ [side]: position, indexOf }) => {
+      if (position === undefined || !edgeKnown(side, position, calendar, indexOf)) return [];
+      const day = firstDay + indexOf(position);
+      return [{ position, offset: day - easterSunday(yearOf(day)) }];
+    });
+    if (!years.some(({ offset }) => offset >= NEAR_EASTER.from && offset <= NEAR_EASTER.to)) return undefined;
+    const offsets = years.map(({ offset }) => offset);
+    const offset = side === 'from' ? Math.min(...offsets) : Math.max(...offsets);
+    const easterGap = years.reduce((sum, year) => sum + Math.abs(offset - year.offset), 0);
+    const calendarGap = years.reduce((sum, year) => sum + Math.abs(calendar - year.position), 0);
+    return easterGap <= calendarGap ? offset : undefined;
+  };
+  const from = boundOf('from', first);
+  const to = boundOf('to', last);
+  if (from === undefined && to === undefined) return undefined;
+  return { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
 }
 
 /**
@@ -150,10 +254,90 @@ export const seasonDatesText = (dates: SeasonDates): string => (dates.from === d
  * the forecast's days) falls on the season's dates, from its first selling day to its last, in any year.
  * By the calendar, not 365 days on: a 29 February in between would move a season ending on Christmas
  * Eve to the 23rd. A season across the new year runs from its first date to the end of the year and on.
+ * A bound that moves with Easter is that many days from the year's own Easter Sunday.
  */
 export function onSeasonDates(season: Season, firstDay: number, historyDays: number): (t: number) => boolean {
+  return seasonCalendarOf(season, firstDay, historyDays).isOn;
+}
+
+const YEAR_WEEKS_DAYS = 364;
+
+/**
+ * The season in the calendar, by day `t` of a history as in onSeasonDates: whether a day is on its
+ * dates (`isOn`), its first and last day in the year it falls in (`spanOf`, day numbers, null off the
+ * season), and how many days back last year's same day of the season is (`yearBack`, a whole number of
+ * weeks): 364, the same weekday a year before, except on a day whose nearest season bound (its
+ * season's own two, or off the season the last one's end and the next one's start) moves with Easter,
+ * which reads the day as many days from last year's Easter (Easter is a Sunday: the weekday is kept).
+ * Hot cross buns' last week before Easter 2027 reads the week before Easter 2026, and the weeks after
+ * it the weeks after Easter 2026 — not the last weeks of 2025's season, which ran to 20 April, read
+ * as 2026's off-season (ADR 0188, amended).
+ */
+export function seasonCalendarOf(season: Season, firstDay: number, historyDays: number): { isOn: (t: number) => boolean; spanOf: (day: number) => [number, number] | null; yearBack: (t: number) => number } {
   const dates = seasonDatesOf(season, firstDay, historyDays);
-  return (t) => withinSeasonDates(dates, formatDay(firstDay + t).slice(5));
+  const easter = season.easter;
+  if (!easter) {
+    const isOn = (t: number) => withinSeasonDates(dates, formatDay(firstDay + t).slice(5));
+    return { isOn, spanOf: () => null, yearBack: () => YEAR_WEEKS_DAYS };
+  }
+  const dateIn = (year: number, monthDay: string) => {
+    const day = dayNumber(`${year}-${monthDay}`);
+    // 29 February in a year without one: the 28th.
+    return Number.isNaN(day) ? dayNumber(`${year}-02-28`) : day;
+  };
+  const spans = new Map<number, [number, number]>();
+  /** The season whose Easter is year `year`'s: a calendar bound on the side of the year it falls. */
+  const spanIn = (year: number): [number, number] => {
+    let span = spans.get(year);
+    if (span) return span;
+    const sunday = easterSunday(year);
+    let from = easter.from !== undefined ? sunday + easter.from : dateIn(year, dates.from);
+    let to = easter.to !== undefined ? sunday + easter.to : dateIn(year, dates.to);
+    if (to < from && easter.from === undefined) from = dateIn(year - 1, dates.from);
+    else if (to < from) to = dateIn(year + 1, dates.to);
+    span = [from, to];
+    spans.set(year, span);
+    return span;
+  };
+  const spanOf = (day: number): [number, number] | null => {
+    const year = yearOf(day);
+    for (const y of [year, year + 1, year - 1]) {
+      const span = spanIn(y);
+      if (day >= span[0] && day <= span[1]) return span;
+    }
+    return null;
+  };
+  const yearBack = (t: number) => {
+    const day = firstDay + t;
+    const year = yearOf(day);
+    // The season's first or last day nearest the day: within a season one of its own (seasons are
+    // months apart), off it the last season's end or the next one's start.
+    let nearest = { distance: Infinity, day, offset: undefined as number | undefined };
+    for (const y of [year - 1, year, year + 1]) {
+      const [from, to] = spanIn(y);
+      for (const [bound, offset] of [[from, easter.from], [to, easter.to]] as const) {
+        if (Math.abs(day - bound) < nearest.distance) nearest = { distance: Math.abs(day - bound), day: bound, offset };
+      }
+    }
+    if (nearest.offset === undefined) return YEAR_WEEKS_DAYS;
+    const easterYear = yearOf(nearest.day - nearest.offset);
+    return easterSunday(easterYear) - easterSunday(easterYear - 1);
+  };
+  return { isOn: (t) => spanOf(firstDay + t) !== null, spanOf, yearBack };
+}
+
+/** A bound's day in words: "Easter Sunday", "Good Friday", "3 days after Easter". */
+function easterDayText(offset: number): string {
+  const named: Record<number, string> = { [-2]: 'Good Friday', [-1]: 'Easter Saturday', 0: 'Easter Sunday', 1: 'Easter Monday' };
+  return named[offset] ?? `${Math.abs(offset)} days ${offset < 0 ? 'before' : 'after'} Easter`;
+}
+
+/** The season's dates in a buyer's words, a bound that moves with Easter by its day: "1 Feb–Easter Sunday". */
+export function seasonText(season: Season, firstDay: number, historyDays: number): string {
+  const dates = seasonDatesOf(season, firstDay, historyDays);
+  const { from, to } = season.easter ?? {};
+  if (from === undefined && to === undefined) return seasonDatesText(dates);
+  return `${from !== undefined ? easterDayText(from) : monthDayText(dates.from)}–${to !== undefined ? easterDayText(to) : monthDayText(dates.to)}`;
 }
 
 // A category season whose days differ from its average day by more than a tenth is said to rise and fall.

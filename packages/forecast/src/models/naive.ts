@@ -85,8 +85,11 @@ const SEASON_EDGE_DAYS = 3;
  * within three days: the season's weeks carried half its level onto Christmas Day and the days before
  * its first.
  */
-export function yearlyNaive(options: { onSeason?: (t: number) => boolean; isClosed?: (t: number) => boolean } = {}): Candidate {
+export function yearlyNaive(options: { onSeason?: (t: number) => boolean; isClosed?: (t: number) => boolean; yearBack?: (t: number) => number } = {}): Candidate {
   const { onSeason } = options;
+  // How many days back last year's same day is: 364, or a season's day as many days from last year's
+  // Easter as this one is from this year's (a season that ends at Easter, seasonCalendarOf).
+  const yearBack = options.yearBack ?? (() => YEAR);
   // A closed date's value is imputed (what the day would have sold), not a sale: it is no off-season sale.
   const isClosed = options.isClosed ?? (() => false);
   /** Whether anything sold within SEASON_EDGE_DAYS of day `t` on an off-season day. */
@@ -115,24 +118,26 @@ export function yearlyNaive(options: { onSeason?: (t: number) => boolean; isClos
       fixed('YearlyNaive', (history, end, out) => {
         let recent = 0;
         let lastYear = 0;
+        // Each day against its own day last year: a season that ends at Easter was two weeks longer
+        // the year Easter came two weeks later, and is not at a lower level for being shorter.
         for (let t = end - ratioDays(end); t < end; t++) {
           recent += history[t] ?? 0;
-          lastYear += history[t - YEAR] ?? 0;
+          lastYear += history[t - yearBack(t)] ?? 0;
         }
         // A shop's first year (ADR 0146) holds a few days of this year's season at most: too few to scale by.
         const ratio = ratioDays(end) < MIN_RATIO_DAYS ? 1 : Math.min(2, Math.max(0.5, (recent + 1) / (lastYear + 1)));
         for (let j = 0; j < out.length; j++) {
           // The nearest year back whose window lies wholly in the history.
-          let back = YEAR;
-          while (j - back + 7 * YEAR_WINDOW_WEEKS >= 0) back += YEAR;
+          let source = end + j - yearBack(end + j);
+          while (source + 7 * YEAR_WINDOW_WEEKS >= end) source -= yearBack(source);
           const forSeason = onSeason?.(end + j) ?? true;
           // Off the season, a day whose own last year's day sold nothing near it forecasts nothing: its
           // weeks either side may hold a stray sale that is not the off-season's level.
-          if (!forSeason && !counts(history, end + j - back, false)) continue;
+          if (!forSeason && !counts(history, source, false)) continue;
           let sum = 0;
           let count = 0;
           for (let week = -YEAR_WINDOW_WEEKS; week <= YEAR_WINDOW_WEEKS; week++) {
-            const t = end + j - back + 7 * week;
+            const t = source + 7 * week;
             if (t < 0 || !counts(history, t, forSeason)) continue;
             sum += history[t]!;
             count++;
