@@ -1,7 +1,7 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { groupByUnit, isTooLate, LIST_MARKS, productUnit, quantitiesByUnit, roundQuantity, supplierFileName, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { earlyEstimateWords, groupByUnit, isTooLate, LIST_MARKS, salesSpan, productUnit, quantitiesByUnit, roundQuantity, supplierFileName, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -529,10 +529,14 @@ export const dataFunctions = {
     };
   },
   async stockoutOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
-    const rows = await repo.firstStockouts(db, products.length, { category: null, productIds: products.map((p) => p.id) });
+    const ids = products.map((p) => p.id);
+    const [rows, early] = await Promise.all([repo.firstStockouts(db, products.length, { category: null, productIds: ids }), repo.shortHistorySpans(db, ids)]);
     const lines = products.map((p) => {
       const own = rows.find((r) => r.product_code === p.product_code);
-      return own ? `${p.name} (${p.product_code}) is forecast to run out on ${formatDay(own.first_stockout)}.` : `${p.name} (${p.product_code}) is not forecast to run out within the forecast horizon.`;
+      const said = own ? `${p.name} (${p.product_code}) is forecast to run out on ${formatDay(own.first_stockout)}.` : `${p.name} (${p.product_code}) is not forecast to run out within the forecast horizon.`;
+      // A product added to an older shop: its day rests on its own few days of sales (ADR 0070, amendment 2026-12-06 (2)).
+      const span = early.get(p.id);
+      return span ? `${said} ${earlyEstimateWords(salesSpan(span.from, span.to))}` : said;
     });
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
