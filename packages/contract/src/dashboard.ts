@@ -1,6 +1,7 @@
 // The dashboard (spec §1, §2 /app/home, §3 Task, Inventory stats, Stock projection point) and the
 // assistant (spec §2 footer bar, §3 Chat message, Recommended order).
 import { z } from 'zod';
+import { formatDay } from './dates.ts';
 import { storableText } from './text.ts';
 
 export const PROJECTION_MONTHS = 6;
@@ -70,6 +71,17 @@ export const projectionHistory = z.object({ from: z.string(), to: z.string(), da
 export type ProjectionHistory = z.infer<typeof projectionHistory>;
 /** Days of sales from which the projection is no early estimate: the four weeks under which a product's forecast is a simple level ("Under 4 weeks of sales"). */
 export const PROJECTION_SETTLED_DAYS = 28;
+
+/** The sales from `from` to `to` (days, yyyy-mm-dd) with the calendar days between them, both counted. */
+export const salesSpan = (from: string, to: string): ProjectionHistory => ({ from, to, days: Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1 });
+
+/**
+ * Said of a projection drawn from under PROJECTION_SETTLED_DAYS of sales — the catalogue's on the
+ * dashboard, a product's stock-out day where it is stated (ADR 0070, amendments 2026-12-06): one
+ * wording, the web's `earlyEstimate` text and the assistant's sentence.
+ */
+export const earlyEstimateWords = (span: ProjectionHistory): string =>
+  `An early estimate: drawn from ${span.days === 1 ? `1 day of sales (${formatDay(span.from)})` : `${span.days} days of sales (${formatDay(span.from)} – ${formatDay(span.to)})`}. It settles once there are ${PROJECTION_SETTLED_DAYS / 7} weeks of sales.`;
 
 export const pinnedReport = z.object({ id: z.number().int(), title: z.string() });
 export const pinRequest = z.object({ report_id: z.number().int().positive('Report id must be a positive number.') });

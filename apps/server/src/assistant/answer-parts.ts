@@ -65,8 +65,15 @@ export async function dataEndsBefore(db: Db, window: SalesWindow): Promise<strin
   return last < window.from ? ` No sales are recorded after ${formatDay(last)}.` : '';
 }
 
-/** The products a sales answer counts, with the words that say so: " in the Heating category", " of 3 products named Radiator…", or "" for all. */
-export type Scope = repo.Scope & { words: string };
+/**
+ * The products a sales answer counts, with the words that say so: " in the Heating category", " of 3
+ * products named Radiator…", or "" for all. `wordsBesideCategories`: the words without the categories
+ * the products are in, for an answer whose rows are those categories (ADR 0189, amendment
+ * 2026-12-06 (3)); none: `words`.
+ */
+export type Scope = repo.Scope & { words: string; wordsBesideCategories?: string };
+/** The words a by-category answer says of its products: their categories are its rows, said once. */
+export const wordsBesideCategories = (scope: Scope) => scope.wordsBesideCategories ?? scope.words;
 export const EVERY_PRODUCT: Scope = { ...repo.ALL_PRODUCTS, words: '' };
 export const categoryScope = (category: string): Scope => ({ category, productIds: null, words: ` in the ${category} category` });
 export const productScope = (products: repo.ProductRow[]): Scope => ({ category: null, productIds: products.map((p) => p.id), words: ` of ${products.map((p) => `${p.name} (${p.product_code})`).join(', ')}` });

@@ -1,7 +1,7 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { groupByUnit, isTooLate, LIST_MARKS, productUnit, quantitiesByUnit, roundQuantity, supplierFileName, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { earlyEstimateWords, groupByUnit, isTooLate, LIST_MARKS, salesSpan, productUnit, quantitiesByUnit, roundQuantity, supplierFileName, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -11,7 +11,7 @@ import { hasOrder, isDueBy, orderAdvice, orderQuantities, shortHistoryProducts, 
 import { arrivalDays } from '../forecasting/service.ts';
 import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, orderWindowOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spanTooLong, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { readSupplierNames } from '../suppliers/service.ts';
-import { askedSupplier, DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, readSupplier, unmatchedProductWords, type NamedSupplier, type Rank } from '../plain-words/catalogue.ts';
+import { askedSupplier, DEAD_STOCK, missedPhrase, NAME_HOLDS, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readPackaging, readRank, readSupplier, unmatchedProductWords, type NamedSupplier, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading, wholeWords } from '../plain-words/reading.ts';
 import { dateOrderWords, slashed } from '../plain-words/date-order.ts';
@@ -291,11 +291,13 @@ export async function nameWordScope(db: Db, word: string | null, category: strin
   const codes = `${found.slice(0, NAMED_CODES).map((p) => p.product_code).join(', ')}${found.length > NAMED_CODES ? ` and ${found.length - NAMED_CODES} more` : ''}`;
   // A word of names across the catalogue says the categories it found them in (ADR 0189, amendment 2026-12-06).
   const where = category === null ? categoriesOf(found) : '';
-  const counted = `(${found.length} ${found.length === 1 ? 'product' : 'products'}${where}: ${codes})`;
+  const counted = (said: string) => `(${found.length} ${found.length === 1 ? 'product' : 'products'}${said}: ${codes})`;
   const holds = `whose name holds "${word}"`;
-  const words = category === null ? ` of products ${holds} ${counted}` : word === null ? ` in the ${category} category ${counted}` : ` of products in the ${category} category ${holds} ${counted}`;
+  const words = category === null ? ` of products ${holds} ${counted(where)}` : word === null ? ` in the ${category} category ${counted('')}` : ` of products in the ${category} category ${holds} ${counted('')}`;
   const heading = category === null ? `products' names hold "${word}"${where ? ` (${where.trim()})` : ''}` : word === null ? `products are in the ${category} category` : `products in the ${category} category have a name holding "${word}"`;
-  return { category, productIds: found.map((p) => p.id), words, word, products: found, heading };
+  // Broken down by category, the rows name the categories: the words do not name them too.
+  const wordsBesideCategories = category === null ? ` of products ${holds} ${counted('')}` : words;
+  return { category, productIds: found.map((p) => p.id), words, wordsBesideCategories, word, products: found, heading };
 }
 /** How many categories an answer names of the products a word of their names selected; more are counted. */
 const NAMED_CATEGORIES = 3;
@@ -527,10 +529,14 @@ export const dataFunctions = {
     };
   },
   async stockoutOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
-    const rows = await repo.firstStockouts(db, products.length, { category: null, productIds: products.map((p) => p.id) });
+    const ids = products.map((p) => p.id);
+    const [rows, early] = await Promise.all([repo.firstStockouts(db, products.length, { category: null, productIds: ids }), repo.shortHistorySpans(db, ids)]);
     const lines = products.map((p) => {
       const own = rows.find((r) => r.product_code === p.product_code);
-      return own ? `${p.name} (${p.product_code}) is forecast to run out on ${formatDay(own.first_stockout)}.` : `${p.name} (${p.product_code}) is not forecast to run out within the forecast horizon.`;
+      const said = own ? `${p.name} (${p.product_code}) is forecast to run out on ${formatDay(own.first_stockout)}.` : `${p.name} (${p.product_code}) is not forecast to run out within the forecast horizon.`;
+      // A product added to an older shop: its day rests on its own few days of sales (ADR 0070, amendment 2026-12-06 (2)).
+      const span = early.get(p.id);
+      return span ? `${said} ${earlyEstimateWords(salesSpan(span.from, span.to))}` : said;
     });
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
@@ -850,7 +856,7 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
   /** The question without the words every sales and stock question frames itself with, its period and ranking — no product's name — and the category read. */
   const frame = (category: string | null) => {
     const framed = reading.trial();
-    [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING, ...INVENTORY_QUESTION_WORDS].forEach((pattern) => framed.test(pattern));
+    [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING, NAME_HOLDS, ...INVENTORY_QUESTION_WORDS].forEach((pattern) => framed.test(pattern));
     if (category) readCategory(framed, categories);
     if (!readComparison(framed, today) && !readQuietSpan(framed)) readPeriod(framed, today);
     // A deadline ("before Christmas", "by Easter") dates the question: it names no products.
@@ -881,6 +887,7 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
     return {
       use: () => {
         useCategory();
+        readPackaging(reading);
         return categoryScope(category);
       },
       nameWord: null,
@@ -891,6 +898,8 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
     use: () => {
       useCategory();
       reading.test(nameWordPattern(word));
+      reading.test(NAME_HOLDS);
+      readPackaging(reading);
       if (missed) {
         reading.test(wholeWords(escapeRegExp(missed)));
         leading.push(`No product's name holds "${missed}": this counts every product whose name holds "${word}".`);
@@ -1145,6 +1154,8 @@ export async function answerText(db: Db, question: string, today: string, dateOr
   const products = await repo.productsNamedIn(db, question);
   // The products' words are used, and blanked so that a name such as "May Flower" is not read as a period.
   const reading = products.reduce(claimed, Reading.of(question, dateOrder, timeZone));
+  // "How many bags of PG-01": a product named, the words it is counted in frame the question.
+  if (products.length) readPackaging(reading);
   const unknown = reading.unusedWords().filter(looksLikeProductCode);
   const missing = unknown.length ? await missingProducts(db, unknown) : '';
   if (unknown.length && !products.length) return { blocks: [text(missing), dataLink('products', 'Open the products table')] };

@@ -12,7 +12,7 @@ import { SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-word
 import type { Reading } from '../plain-words/reading.ts';
 import * as repo from './repo.ts';
 import { readSupplierNames } from '../suppliers/service.ts';
-import { amountOf, amountsListed, AT_UNIT_COST, capitalised, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_30_DAYS, number, onHandCell, outOfSeasonWords, REPORT_ROWS, round2, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, type Answer, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
+import { amountOf, amountsListed, AT_UNIT_COST, capitalised, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_30_DAYS, number, onHandCell, outOfSeasonWords, REPORT_ROWS, round2, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, wordsBesideCategories, type Answer, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
 import { DELIVERIES, FRAMING, LOW_STOCK, REORDER, RUNS_OUT, SALES, TOP_SELLERS, VALUE, WITHOUT_SUPPLIER } from './question-words.ts';
 
 type Db = Kysely<Database>;
@@ -224,7 +224,7 @@ export const everydayAnswers = {
     return {
       blocks: [
         text(
-          `Sales by category${scope.words} ${window.words}, ranked ${measure}: ${first.category} sold the ${rank.direction === 'asc' ? 'least' : 'most'}, ${quantitiesOf(figures.units, first.quantities)}, worth ${money.format(first.value)} at unit cost. ${plural(named.length, 'category', 'categories')}${rank.limit && rank.limit < named.length ? `, the ${rank.direction === 'asc' ? 'bottom' : 'top'} ${number.format(rank.limit)} listed` : ''}.${withoutCategory(none)}`,
+          `Sales by category${wordsBesideCategories(scope)} ${window.words}, ranked ${measure}: ${first.category} sold the ${rank.direction === 'asc' ? 'least' : 'most'}, ${quantitiesOf(figures.units, first.quantities)}, worth ${money.format(first.value)} at unit cost. ${plural(named.length, 'category', 'categories')}${rank.limit && rank.limit < named.length ? `, the ${rank.direction === 'asc' ? 'bottom' : 'top'} ${number.format(rank.limit)} listed` : ''}.${withoutCategory(none)}`,
         ),
         table(
           [['category', 'Category'], ...figures.units.map((total) => soldColumn(total.unit)), ['value', 'Sales value (at unit cost)', 'money'], ['products', 'Products']],
@@ -253,7 +253,7 @@ export const everydayAnswers = {
     return {
       blocks: [
         text(
-          `Stock on hand by category${scope.words}, ranked ${measuredByValue ? 'by value at unit cost' : 'by units on hand'}: ${money.format(totalValue)} at unit cost in all, ${amountsListed(figures.units)}. ${first.category} holds the most: ${quantitiesOf(figures.units, first.quantities)}, worth ${money.format(first.value)}. ${plural(named.length, 'category', 'categories')}.${withoutCategory(none)}${withoutCost}`,
+          `Stock on hand by category${wordsBesideCategories(scope)}, ranked ${measuredByValue ? 'by value at unit cost' : 'by units on hand'}: ${money.format(totalValue)} at unit cost in all, ${amountsListed(figures.units)}. ${first.category} holds the most: ${quantitiesOf(figures.units, first.quantities)}, worth ${money.format(first.value)}. ${plural(named.length, 'category', 'categories')}.${withoutCategory(none)}${withoutCost}`,
         ),
         table(
           [['category', 'Category'], ['products', 'Products'], ...quantityColumns(figures.units, 'onHand', 'On hand', 'On hand'), ['value', 'Value (at unit cost)', 'money']],

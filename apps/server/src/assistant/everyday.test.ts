@@ -267,8 +267,9 @@ describe.each(backends)('the everyday questions on %s', (backend) => {
   it('ranks categories by units sold when every product counted is of one unit, and says when no product has a category', async () => {
     // The products named Radiator are all pieces, of one category.
     const units = soldIn('HEA-1', previousMonth);
+    // The category is named once, as the row it is (ADR 0189, amendment 2026-12-06 (3)).
     expect(textOf(await ask('sales by category of radiators last month'))).toBe(
-      `Sales by category of products whose name holds "Radiator" (1 product in the Heating category: HEA-1) last month (${rangeWords(previousMonth)}), ranked by units sold: Heating sold the most, ${amount(units, null)}, worth ${money(units * 40)} at unit cost. 1 category.`,
+      `Sales by category of products whose name holds "Radiator" (1 product: HEA-1) last month (${rangeWords(previousMonth)}), ranked by units sold: Heating sold the most, ${amount(units, null)}, worth ${money(units * 40)} at unit cost. 1 category.`,
     );
     const noCategories = await startTestServer(backend);
     try {

@@ -2,12 +2,8 @@
 // its products named "… compost …"; "hoeveel compost hebben we verkocht" counts those products and
 // says which it counted — through the real HTTP server, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '@stockwise/contract';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
-
-const DAY_MS = 86_400_000;
-const TODAY = new Date().toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+import { startDailySalesShop } from '../testing/daily-sales-shop.ts';
+import { backends, type TestServer } from '../testing/test-server.ts';
 
 /** Units sold a day over the last 10 days. */
 const PRODUCTS = [
@@ -22,23 +18,9 @@ const PRODUCTS = [
 
 describe.each(backends)('a Dutch garden centre asks about its compost on %s', (backend) => {
   let server: TestServer;
-  let viewer: Awaited<ReturnType<typeof signUpUser>>;
-  const ask = async (content: string) => {
-    const response = await server.request('/api/assistant/messages/', { token: viewer.access, headers: { 'accept-language': 'nl-NL,nl;q=0.9' }, body: { content } });
-    expect(response.status, response.text).toBe(200);
-    return (response.json.messages as ChatMessage[]).at(-1)?.content ?? '';
-  };
+  let ask: (content: string) => Promise<string>;
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    viewer = await signUpUser(server, { role: 'viewer' });
-    const db = server.database.db;
-    const rows = await db
-      .insertInto('data.products')
-      .values(PRODUCTS.map((p) => ({ product_code: p.code, name: p.name, category: p.category, current_stock: 50, unit_cost: 4, lead_time_days: 7 })))
-      .returning(['id', 'product_code'])
-      .execute();
-    const idOf = (code: string) => rows.find((row) => row.product_code === code)?.id as number;
-    await db.insertInto('data.sales').values(PRODUCTS.flatMap((p) => Array.from({ length: 10 }, (_, at) => ({ product_id: idOf(p.code), date: addDays(TODAY, -1 - at), quantity: p.daily })))).execute();
+    ({ server, ask } = await startDailySalesShop(backend, PRODUCTS, 'nl-NL,nl;q=0.9'));
   });
   afterAll(() => server.stop());
 

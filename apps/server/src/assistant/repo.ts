@@ -28,6 +28,24 @@ export const recentMessages = async (db: Db, userId: number, limit: number) =>
 
 // Data ------------------------------------------------------------------------------------------
 
+/**
+ * Of `productIds`, those whose stored forecast rests on under four weeks of sales (its model's
+ * `history` 'short'), with the first and last day they sold on before it starts: a stock-out day
+ * said of them is an early estimate (ADR 0070, amendment 2026-12-06 (2)).
+ */
+export const shortHistorySpans = async (db: Db, productIds: readonly number[]): Promise<Map<number, { from: string; to: string }>> =>
+  productIds.length === 0
+    ? new Map()
+    : new Map(
+        (
+          await sql<{ product_id: number; first: string; last: string }>`
+            select f.product_id, min(s.date)::text as first, max(s.date)::text as last
+            from forecast_results f join data.sales s on s.product_id = f.product_id and s.date < f.forecast_start and s.quantity <> 0
+            where f.product_id in (${sql.join([...productIds])}) and (f.result::json -> 'model' ->> 'history') = 'short'
+            group by f.product_id`.execute(db)
+        ).rows.map((row) => [Number(row.product_id), { from: row.first, to: row.last }]),
+      );
+
 export type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit: string | null; unit_cost: number; lead_time_days: number; supplier: string | null };
 // A product's supplier as stored: the answers name it by its supplier's one spelling (ADR 0186).
 const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days', 'p.supplier'] as const;

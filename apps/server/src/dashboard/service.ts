@@ -1,7 +1,7 @@
 // The dashboard: inventory figures, the six-month stock projection, tasks (the user's own and those
 // generated from the data) and pinned reports. Definitions: docs/api.md "Dashboard figures".
 import type { Kysely } from 'kysely';
-import { dayInTimeZone, groupByUnit, isMeasureUnit, PROJECTION_MONTHS, type DashboardResponse, type InventoryStats, type ProjectionHistory, type StockProjectionPoint, type Task, type UnitStockProjection } from '@stockwise/contract';
+import { dayInTimeZone, groupByUnit, isMeasureUnit, PROJECTION_MONTHS, salesSpan, type DashboardResponse, type InventoryStats, type ProjectionHistory, type StockProjectionPoint, type Task, type UnitStockProjection } from '@stockwise/contract';
 import type { Database, TaskKind } from '../db/schema.ts';
 import { notFoundError } from '../http/errors.ts';
 import { formatDayOfMonth } from '../plain-words/period.ts';
@@ -81,7 +81,7 @@ export async function stockProjection(ctx: DashboardContext): Promise<{ forecast
   const monthEnds = projectionMonthEnds(forecastStart);
   const [rows, span] = await Promise.all([repo.projectionSums(ctx.db, forecastStart, monthEnds), repo.salesSpanBefore(ctx.db, forecastStart)]);
   // The days of sales six months are projected from: a new shop's 3 days are said beside the chart (ADR 0070, amendment 2026-12-06).
-  const history = span && { ...span, days: Math.round((Date.parse(`${span.to}T00:00:00Z`) - Date.parse(`${span.from}T00:00:00Z`)) / DAY_MS) + 1 };
+  const history = span && salesSpan(span.from, span.to);
   if (!rows.length) return { forecastStart, history, points: [], byUnit: [] };
   const byUnit = groupByUnit(rows, (row) => row.unit).map(({ unit, items }) => ({
     unit,

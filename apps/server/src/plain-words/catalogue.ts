@@ -60,6 +60,35 @@ const COMMON_WORDS = new Set(
 );
 
 /**
+ * The words a shop counts its goods in — a packaging or a count, in English, German and Dutch ("bags",
+ * "boxes", "Säcke", "Kisten", "zakken", "dozen", "flessen"): beside words that name products ("how
+ * many bags of compost", "hoeveel zakken compost") they frame the question, as "units" does, and
+ * select no products (ADR 0189, amendment 2026-12-06 (3)). A name that holds one together with the
+ * product's word is still that phrase ("compost zak" is "Compost zak 40L"), and a question with no
+ * other product word reads it as a word of names ("how many paper bags": "Bag").
+ */
+const PACKAGING_WORDS = new Set(
+  (
+    // English
+    'bag bags sack sacks box boxes case cases carton cartons crate crates pack packs packet packets package packages bottle bottles can cans ' +
+    'tin tins jar jars tub tubs tray trays roll rolls bundle bundles bunch bunches pallet pallets bucket buckets bale bales tube tubes ' +
+    'container containers piece pieces pcs dozen dozens ' +
+    // German
+    'sack säcke säcken beutel tüte tüten kiste kisten karton kartons schachtel schachteln packung packungen paket pakete päckchen ' +
+    'flasche flaschen dose dosen glas gläser eimer kanister rolle rollen palette paletten becher bund bündel stücke ' +
+    // Dutch
+    'zak zakken zakje zakjes doos dozen doosje doosjes kist kisten krat kratten fles flessen flesje flesjes blik blikken blikje blikjes ' +
+    'pak pakken pakje pakjes pakket pakketten verpakking verpakkingen emmer emmers rol rollen pallets bos bossen potje potjes tube tubes'
+  ).split(' '),
+);
+/** Whether a word of the question is a packaging or count word (`PACKAGING_WORDS`). */
+const isPackaging = (word: string) => PACKAGING_WORDS.has(word.toLowerCase());
+/** Every packaging or count word, as a pattern. */
+const PACKAGING = wholeWords(`(?:${[...PACKAGING_WORDS].map(escapeRegExp).join('|')})`);
+/** Marks the question's packaging and count words as used: the products it names are counted in them (`PACKAGING_WORDS`). */
+export const readPackaging = (reading: Reading) => reading.test(PACKAGING);
+
+/**
  * A word the question holds that products' names hold, in either number ("radiators" → "radiator",
  * "mugs" → "mug", the word as the names write it), among the words no other reading used: they
  * select those products when no product or category is named. Common short words ("top", "day")
@@ -69,19 +98,32 @@ const COMMON_WORDS = new Set(
  */
 export function readNameWord(reading: Reading, nameWords: readonly string[], namePhrases: readonly string[] = []): string | null {
   const phrase = readNamePhrase(reading, namePhrases);
-  if (phrase) return phrase;
+  if (phrase) {
+    readPackaging(reading);
+    return phrase;
+  }
   const known = new Map(nameWords.filter((word) => !COMMON_WORDS.has(word.toLowerCase())).map((word) => [word.toLowerCase(), word]));
-  for (const word of reading.unusedWords()) {
+  const unused = reading.unusedWords();
+  // A packaging word last: "bags of compost" is compost, though a name holds "Bag".
+  for (const word of [...unused.filter((each) => !isPackaging(each)), ...unused.filter(isPackaging)]) {
     const found = numberForms(word.toLowerCase())
       .map((form) => known.get(form))
       .find(Boolean);
     if (found) {
       reading.test(nameWordPattern(found));
+      if (!isPackaging(word)) readPackaging(reading);
       return found;
     }
   }
   return null;
 }
+
+/**
+ * The words that say products are chosen by a word of their names — "whose name holds / contains /
+ * includes / has", "named", "called" — as the assistant's own answers word it ("sales by category of
+ * products whose name holds compost"): they frame the question and name no product.
+ */
+export const NAME_HOLDS = /\b(?:(?:whose |with (?:a |the )?|where the )names? (?:holds?|holding|contains?|containing|includes?|including|has|have|with)|named|called)\b/;
 
 /** Every way of writing the words side by side with each in either number ("snow shovels" → "snow shovel", "snows shovel"…). */
 const spellings = (words: string[]): string[] => words.reduce<string[]>((phrases, word) => phrases.flatMap((phrase) => numberForms(word).map((form) => `${phrase} ${form}`)), ['']).map((phrase) => phrase.slice(1));

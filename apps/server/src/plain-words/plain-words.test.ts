@@ -871,6 +871,29 @@ describe('seasons, words of product names and days of cover', () => {
     expect(readCategory(Reading.of('Zubehörteile'), ['Zubehör'])).toBeNull();
   });
 
+  it('reads the words goods are counted in (bags, Säcke, zakken, flessen) as framing beside a product word, and a name holding one as that name', () => {
+    const words = ['Compost', 'zak', 'Paper', 'Bag', 'Rindenmulch', 'wijn', 'Rode', 'paint', 'Tomaten'];
+    const phrases = ['Compost zak', 'Paper Bag', 'Rode wijn'];
+    const named = (question: string) => {
+      const reading = Reading.of(question);
+      const word = readNameWord(reading, words, phrases);
+      return { word, missed: word && missedPhrase(reading, word), unused: reading.unusedWords() };
+    };
+    expect(named('hoeveel zakken compost')).toEqual({ word: 'Compost', missed: null, unused: [] });
+    expect(named('how many bags of compost')).toEqual({ word: 'Compost', missed: null, unused: [] });
+    expect(named('how many compost bags')).toEqual({ word: 'Compost', missed: null, unused: [] });
+    expect(named('wie viele Säcke Rindenmulch')).toEqual({ word: 'Rindenmulch', missed: null, unused: [] });
+    expect(named('wie viele Kisten Tomaten')).toEqual({ word: 'Tomaten', missed: null, unused: [] });
+    expect(named('hoeveel flessen wijn')).toEqual({ word: 'wijn', missed: null, unused: [] });
+    expect(named('how many cans of paint')).toEqual({ word: 'paint', missed: null, unused: [] });
+    // A name holding the word together with the product's: that name.
+    expect(named('hoeveel compost zak')).toEqual({ word: 'Compost zak', missed: null, unused: [] });
+    expect(named('how many paper bags')).toEqual({ word: 'Paper Bag', missed: null, unused: [] });
+    // No other word names products: a packaging word is a word of names like any other, else unused.
+    expect(named('how many bags')).toEqual({ word: 'Bag', missed: null, unused: [] });
+    expect(named('how many crates')).toEqual({ word: null, missed: null, unused: ['crates'] });
+  });
+
   it('reads days of cover', () => {
     const cover = (question: string) => readCoverDays(Reading.of(question));
     expect([cover('overstocked: more than 6 months of stock'), cover('over 90 days of cover'), cover('more than 2 weeks'), cover('overstocked')]).toEqual([180, 90, 14, null]);

@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import type { ProductForecastResponse } from '@stockwise/contract';
+import { earlyEstimateWords, type ProductForecastResponse } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { ForecastExplanation } from './ForecastExplanation.tsx';
@@ -335,6 +335,28 @@ describe('the forecast explained', () => {
     expect(screen.getByTestId('model-description').textContent).toBe('Only 4 days of history.');
     // Its order is advised as any other, with a word that it rests on a few days.
     expect(screen.getByTestId('short-history-caution').textContent).toMatch(/^This order rests on under four weeks of sales/);
+  });
+
+  it("says a stock-out day drawn from under four weeks of the product's own sales is an early estimate, in the dashboard's words (ADR 0070, amendment 2026-12-06 (2))", () => {
+    const base = forecastFixture();
+    const short = { ...base.metrics, model: { name: 'RecentMean', description: 'Only 3 days of history.', demandClass: 'smooth', history: 'short' as const, patterns: [] } };
+    renderExplanation(forecastFixture({ metrics: short, stockouts: [{ date: '2026-01-05', type: 'stockForecast' }] }));
+    expect(screen.getByTestId('stockout-summary').textContent).toContain('5 Jan 2026');
+    const said = 'An early estimate: drawn from 3 days of sales (1 Jan 2026 – 3 Jan 2026). It settles once there are 4 weeks of sales.';
+    expect(screen.getByTestId('stockout-early-estimate').textContent).toBe(said);
+    // One wording: the assistant's sentence, and the dashboard's note.
+    expect(earlyEstimateWords({ from: '2026-01-01', to: '2026-01-03', days: 3 })).toBe(said);
+    cleanup();
+    // Its days are those it sold on: a day without sales before the first is not one of them.
+    renderExplanation(forecastFixture({ metrics: short, historical: { ...base.historical, sales: [{ ds: '2026-01-02', y: 0 }, { ds: '2026-01-03', y: 4 }] } }));
+    expect(screen.getByTestId('stockout-early-estimate').textContent).toBe('An early estimate: drawn from 1 day of sales (3 Jan 2026). It settles once there are 4 weeks of sales.');
+    cleanup();
+    // Four weeks or more of its own sales, or no stock count (no stock-out day is stated): nothing.
+    renderExplanation(forecastFixture({ stockouts: [{ date: '2026-01-05', type: 'stockForecast' }] }));
+    expect(screen.queryByTestId('stockout-early-estimate')).toBeNull();
+    cleanup();
+    renderExplanation(forecastFixture({ metrics: short, forecast: { ...base.forecast, stock: [] } }));
+    expect(screen.queryByTestId('stockout-early-estimate')).toBeNull();
   });
 
   it('adds no short-history caution to an order on a full history, or to a short history without an order', () => {

@@ -3,7 +3,8 @@
 // "Technical details" disclosure), with "Record order…" beside an order it advises (ADR 0182).
 import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_FORECAST_DAYS, formatDay, quantityFormat as quantity, SHORT_MONTH_NAMES, type ProductForecastResponse } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, formatDay, quantityFormat as quantity, salesSpan, SHORT_MONTH_NAMES, type ProductForecastResponse, type ProjectionHistory } from '@stockwise/contract';
+import { earlyEstimate } from '../../components/early-estimate.ts';
 import { orderByWords, orderDueNow } from './order-by.tsx';
 import { quantityWords, withUnit } from '../../components/quantity-words.ts';
 import { RecordOrderAction } from './RecordOrderDialog.tsx';
@@ -67,6 +68,18 @@ function lowerStockoutKey(emptyNow: boolean, stockout: string | null, lowerStock
   return !stockout || lowerStockout < stockout ? 'forecasting.explain.stockoutLower' : null;
 }
 
+/**
+ * The days of sales a forecast made of under four weeks of them (its history 'short': a level of
+ * those days) rests on — the first and last day the product sold on —, for its stock-out day to say
+ * it is an early estimate, as the dashboard says of a new shop's projection (ADR 0070, amendment
+ * 2026-12-06 (2)); null for a forecast of four weeks or more, or of a product that never sold.
+ */
+function earlySpan(forecast: ProductForecastResponse): ProjectionHistory | null {
+  if (forecast.metrics.model.history !== 'short') return null;
+  const sold = forecast.historical.sales.filter((point) => point.y !== 0).map((point) => point.ds).sort();
+  return sold.length ? salesSpan(sold[0] as string, sold.at(-1) as string) : null;
+}
+
 type DemandKey = 'smooth' | 'erratic' | 'intermittent' | 'lumpy' | 'other';
 function demandKey(demandClass: string): DemandKey {
   switch (demandClass.toLowerCase()) {
@@ -95,6 +108,8 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
   // What the projection starts from (the chart's stock line today), not the stored count.
   const emptyNow = forecast.product.onHand !== null && forecast.product.onHand.units <= 0;
   const lowerKey = lowerStockoutKey(emptyNow, stockout, lowerStockout);
+  // A product added to an older shop: its stock-out day rests on its own few days of sales.
+  const early = earlySpan(forecast);
   // No stock count yet (a products file's blank stock cell writes none): no projection, so neither a
   // stockout nor an order quantity can be told — said, rather than "no stockout expected".
   const stockUnknown = forecast.forecast.stock.length === 0;
@@ -207,6 +222,11 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
           <Text size="sm" data-testid="stockout-summary" c={(stockout || emptyNow) && standing === 'active' ? 'red.8' : undefined}>
             {stockUnknown ? t('forecasting.explain.stockUnknown') : t(stockoutKey(standing, emptyNow, stockout !== null), { date: stockout ? formatDay(stockout) : '', days })}
           </Text>
+          {!stockUnknown && early ? (
+            <Text size="sm" data-testid="stockout-early-estimate">
+              {earlyEstimate(t, early)}
+            </Text>
+          ) : null}
           {!stockUnknown && lowerKey && lowerStockout ? (
             <Text size="sm" data-testid="stockout-chance">
               {t(lowerKey, { date: formatDay(lowerStockout) })}

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDay, formatMonth, PROJECTION_SETTLED_DAYS, quantityFormat, type ProjectionHistory, type ReportDataResponse, type UnitStockProjection } from '@stockwise/contract';
 import { quantitiesWords, unitName, withUnit } from '../../components/quantity-words.ts';
+import { earlyEstimate } from '../../components/early-estimate.ts';
 import { fetchReportData } from '../../api/reports.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -173,7 +174,7 @@ export function Projection({ byUnit, history = null }: { byUnit: UnitStockProjec
       {shown && history && history.days < PROJECTION_SETTLED_DAYS && (
         // Six months from a new shop's few days of sales: said beside the chart, not hidden (ADR 0070, amendment 2026-12-06).
         <Text size="sm" mb="sm" fw={500} data-testid="projection-history">
-          {t('dashboard.projection.fewDays', { count: history.days, from: formatDay(history.from), to: formatDay(history.to), settled: PROJECTION_SETTLED_DAYS / 7 })}
+          {earlyEstimate(t, history)}
         </Text>
       )}
       {!shown ? (
