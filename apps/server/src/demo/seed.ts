@@ -103,6 +103,14 @@ order by stock_value desc`,
 ];
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+/**
+ * The month-days the demo shop is closed on: Christmas Day. Nothing is sold and no delivery is
+ * taken in (one due then arrives the next day), so the catalogue run learns the day as closed, as
+ * it would from a real shop's sales, and no arrival or order-by day is proposed on it (ADR 0165,
+ * amendment 2026-12-06). Open every other day, Sundays included (a quiet day, not a closed one).
+ */
+export const DEMO_CLOSED_MONTH_DAYS: ReadonlySet<string> = new Set(['12-25']);
+const demoClosedOn = (time: number) => DEMO_CLOSED_MONTH_DAYS.has(isoDay(time).slice(5));
 
 function buildCatalogue(random: Random, productCount: number): DemoProduct[] {
   const products: DemoProduct[] = [];
@@ -152,7 +160,9 @@ function simulateProduct(random: Random, product: DemoProduct, firstDay: number)
   for (let day = 0; day < HISTORY_DAYS; day++) {
     const time = firstDay + day * DAY_MS;
     const date = isoDay(time);
-    if (openOrder && openOrder.arrives === day) {
+    const closed = demoClosedOn(time);
+    if (openOrder && openOrder.arrives === day && closed) openOrder.arrives += 1;
+    else if (openOrder && openOrder.arrives === day) {
       stock += openOrder.quantity;
       history.deliveries.push({ expected_date: date, quantity: openOrder.quantity, status: 'received' });
       openOrder = null;
@@ -162,9 +172,10 @@ function simulateProduct(random: Random, product: DemoProduct, firstDay: number)
     const yearly = 1 + product.categoryProfile.yearlyAmplitude * Math.cos((2 * Math.PI * (dayOfYear - product.categoryProfile.yearlyPeakDay)) / 365.25);
     const trend = 1 + (product.trendOverHistory * day) / HISTORY_DAYS;
     const promotion = promotions.find((p) => day >= p.start && day < p.start + 7)?.uplift ?? 1;
+    // Drawn on a closed day too, so the other days' draws are those of a shop open every day.
     const demand = random.poisson(product.meanDailyDemand * (weekdayFactors[weekday] ?? 1) * yearly * trend * promotion);
     // Sales are capped by stock: days out of stock sell nothing although demand was there.
-    const sold = Math.min(demand, Math.max(stock, 0));
+    const sold = closed ? 0 : Math.min(demand, Math.max(stock, 0));
     stock -= sold;
     if (sold > 0) history.sales.push({ date, quantity: sold });
     if (!openOrder && stock <= reorderPoint) {
@@ -175,6 +186,7 @@ function simulateProduct(random: Random, product: DemoProduct, firstDay: number)
     if (weekday === 6 || day === HISTORY_DAYS - 1) history.snapshots.push({ date, stock_level: stock });
   }
   if (openOrder) {
+    while (demoClosedOn(firstDay + openOrder.arrives * DAY_MS)) openOrder.arrives += 1;
     history.deliveries.push({
       expected_date: isoDay(firstDay + openOrder.arrives * DAY_MS),
       quantity: openOrder.quantity,
