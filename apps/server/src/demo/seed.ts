@@ -110,7 +110,6 @@ const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
  * amendment 2026-12-06). Open every other day, Sundays included (a quiet day, not a closed one).
  */
 export const DEMO_CLOSED_MONTH_DAYS: ReadonlySet<string> = new Set(['12-25']);
-const demoClosedOn = (time: number) => DEMO_CLOSED_MONTH_DAYS.has(isoDay(time).slice(5));
 
 function buildCatalogue(random: Random, productCount: number): DemoProduct[] {
   const products: DemoProduct[] = [];
@@ -145,7 +144,8 @@ type ProductHistory = {
   finalStock: number;
 };
 
-function simulateProduct(random: Random, product: DemoProduct, firstDay: number): ProductHistory {
+function simulateProduct(random: Random, product: DemoProduct, firstDay: number, closedMonthDays: ReadonlySet<string>): ProductHistory {
+  const demoClosedOn = (time: number) => closedMonthDays.has(isoDay(time).slice(5));
   const promotions = Array.from({ length: product.intermittent ? 0 : random.integer(2, 6) }, () => ({
     start: random.integer(0, HISTORY_DAYS - 10),
     uplift: random.between(1.3, 2.2),
@@ -211,12 +211,13 @@ export const demoProductKeys = (): { code: string; name: string }[] =>
 
 /**
  * The demo products and their simulated histories up to the day before `today`: the same every
- * time for the same day (a fixed seed). Also the forecast benchmark's demo set.
+ * time for the same day (a fixed seed). Also the forecast benchmark's demo set. `closedMonthDays`:
+ * the shop's closed days, the demo's own unless a test asks what the seed made without them.
  */
-export function demoCatalogue(today: Date, productCount = DEMO_PRODUCT_COUNT): { product: DemoProduct; history: ProductHistory }[] {
+export function demoCatalogue(today: Date, productCount = DEMO_PRODUCT_COUNT, closedMonthDays = DEMO_CLOSED_MONTH_DAYS): { product: DemoProduct; history: ProductHistory }[] {
   const random = createRandom(DEMO_SEED);
   const firstDay = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - HISTORY_DAYS * DAY_MS;
-  return buildCatalogue(random, productCount).map((product) => ({ product, history: simulateProduct(random, product, firstDay) }));
+  return buildCatalogue(random, productCount).map((product) => ({ product, history: simulateProduct(random, product, firstDay, closedMonthDays) }));
 }
 
 export type DemoSeedResult = { seeded: boolean; products: number; salesRows: number };
