@@ -28,21 +28,15 @@ describe.each(backends)('a product without a stock count beside one counted afte
   beforeAll(async () => {
     server = await startTestServer(backend);
     const db = server.database.db;
-    const products = await db
-      .insertInto('data.products')
-      .values([
-        // Counted 0 by the products file today (as its import writes it: today's snapshot).
-        { product_code: 'CROISSANT', name: 'Croissant', current_stock: 0, unit_cost: 1, lead_time_days: 2 },
-        // Never counted: a blank stock cell stores 0 and writes no count.
-        { product_code: 'BANANA-BREAD', name: 'Banana Bread', current_stock: 0, unit_cost: 1, lead_time_days: 2 },
-      ])
-      .returning(['id', 'product_code'])
-      .execute();
-    const id = (code: string) => products.find((product) => product.product_code === code)!.id;
-    // Sales up to the day before yesterday: the forecast starts yesterday, the count is a day after.
+    // Sales of 12 a day up to the day before yesterday: the forecast starts yesterday. CROISSANT was
+    // counted 0 by the products file today (as its import writes it: today's count), a day after
+    // that; BANANA-BREAD never (a blank stock cell stores 0 and writes no count).
     const days = Array.from({ length: 120 }, (_, i) => day(i - 121));
-    for (const product of products) await db.insertInto('data.sales').values(days.map((date) => ({ product_id: product.id, date, quantity: 12 }))).execute();
-    await db.insertInto('data.stock_snapshots').values({ product_id: id('CROISSANT'), date: day(0), stock_level: 0 }).execute();
+    for (const [code, name, countedToday] of [['CROISSANT', 'Croissant', true], ['BANANA-BREAD', 'Banana Bread', false]] as const) {
+      const { id } = await db.insertInto('data.products').values({ product_code: code, name, current_stock: 0, unit_cost: 1, lead_time_days: 2 }).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('data.sales').values(days.map((date) => ({ product_id: id, date, quantity: 12 }))).execute();
+      if (countedToday) await db.insertInto('data.stock_snapshots').values({ product_id: id, date: day(0), stock_level: 0 }).execute();
+    }
     token = (await signUpUser(server)).access;
     expect(await forecastClient(server, token).run()).toMatchObject({ status: 'completed' });
     report = ((await api('/api/forecasting/latest-report/?page_size=500')).json as { report: InventoryReport }).report;
