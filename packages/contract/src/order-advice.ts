@@ -32,8 +32,9 @@ export function orderArrivalProblem(day: string, today: string, now = new Date()
  * a fortnight, else the day itself). A note under a typed arrival day, never a refusal (ADR 0182).
  */
 export const openDayQuery = z.object({
+  // In words, not zod's "expected string, received undefined/array": no date, or `date` twice.
   date: z
-    .string()
+    .string({ error: (issue) => (issue.input === undefined ? 'A day to look up is required, as YYYY-MM-DD.' : 'Give one day only, as YYYY-MM-DD.') })
     .trim()
     .check((context) => {
       const problem = isoDayProblem(context.value) ?? dateRuleProblem('planned', context.value);

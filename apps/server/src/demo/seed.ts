@@ -103,6 +103,13 @@ order by stock_value desc`,
 ];
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+/**
+ * The month-days the demo shop is closed on: Christmas Day. Nothing is sold and no delivery is
+ * taken in (one due then arrives the next day), so the catalogue run learns the day as closed, as
+ * it would from a real shop's sales, and no arrival or order-by day is proposed on it (ADR 0165,
+ * amendment 2026-12-06). Open every other day, Sundays included (a quiet day, not a closed one).
+ */
+export const DEMO_CLOSED_MONTH_DAYS: ReadonlySet<string> = new Set(['12-25']);
 
 function buildCatalogue(random: Random, productCount: number): DemoProduct[] {
   const products: DemoProduct[] = [];
@@ -137,7 +144,8 @@ type ProductHistory = {
   finalStock: number;
 };
 
-function simulateProduct(random: Random, product: DemoProduct, firstDay: number): ProductHistory {
+function simulateProduct(random: Random, product: DemoProduct, firstDay: number, closedMonthDays: ReadonlySet<string>): ProductHistory {
+  const demoClosedOn = (time: number) => closedMonthDays.has(isoDay(time).slice(5));
   const promotions = Array.from({ length: product.intermittent ? 0 : random.integer(2, 6) }, () => ({
     start: random.integer(0, HISTORY_DAYS - 10),
     uplift: random.between(1.3, 2.2),
@@ -152,7 +160,9 @@ function simulateProduct(random: Random, product: DemoProduct, firstDay: number)
   for (let day = 0; day < HISTORY_DAYS; day++) {
     const time = firstDay + day * DAY_MS;
     const date = isoDay(time);
-    if (openOrder && openOrder.arrives === day) {
+    const closed = demoClosedOn(time);
+    if (openOrder && openOrder.arrives === day && closed) openOrder.arrives += 1;
+    else if (openOrder && openOrder.arrives === day) {
       stock += openOrder.quantity;
       history.deliveries.push({ expected_date: date, quantity: openOrder.quantity, status: 'received' });
       openOrder = null;
@@ -162,9 +172,10 @@ function simulateProduct(random: Random, product: DemoProduct, firstDay: number)
     const yearly = 1 + product.categoryProfile.yearlyAmplitude * Math.cos((2 * Math.PI * (dayOfYear - product.categoryProfile.yearlyPeakDay)) / 365.25);
     const trend = 1 + (product.trendOverHistory * day) / HISTORY_DAYS;
     const promotion = promotions.find((p) => day >= p.start && day < p.start + 7)?.uplift ?? 1;
+    // Drawn on a closed day too, so the other days' draws are those of a shop open every day.
     const demand = random.poisson(product.meanDailyDemand * (weekdayFactors[weekday] ?? 1) * yearly * trend * promotion);
     // Sales are capped by stock: days out of stock sell nothing although demand was there.
-    const sold = Math.min(demand, Math.max(stock, 0));
+    const sold = closed ? 0 : Math.min(demand, Math.max(stock, 0));
     stock -= sold;
     if (sold > 0) history.sales.push({ date, quantity: sold });
     if (!openOrder && stock <= reorderPoint) {
@@ -175,6 +186,7 @@ function simulateProduct(random: Random, product: DemoProduct, firstDay: number)
     if (weekday === 6 || day === HISTORY_DAYS - 1) history.snapshots.push({ date, stock_level: stock });
   }
   if (openOrder) {
+    while (demoClosedOn(firstDay + openOrder.arrives * DAY_MS)) openOrder.arrives += 1;
     history.deliveries.push({
       expected_date: isoDay(firstDay + openOrder.arrives * DAY_MS),
       quantity: openOrder.quantity,
@@ -199,12 +211,13 @@ export const demoProductKeys = (): { code: string; name: string }[] =>
 
 /**
  * The demo products and their simulated histories up to the day before `today`: the same every
- * time for the same day (a fixed seed). Also the forecast benchmark's demo set.
+ * time for the same day (a fixed seed). Also the forecast benchmark's demo set. `closedMonthDays`:
+ * the shop's closed days, the demo's own unless a test asks what the seed made without them.
  */
-export function demoCatalogue(today: Date, productCount = DEMO_PRODUCT_COUNT): { product: DemoProduct; history: ProductHistory }[] {
+export function demoCatalogue(today: Date, productCount = DEMO_PRODUCT_COUNT, closedMonthDays = DEMO_CLOSED_MONTH_DAYS): { product: DemoProduct; history: ProductHistory }[] {
   const random = createRandom(DEMO_SEED);
   const firstDay = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - HISTORY_DAYS * DAY_MS;
-  return buildCatalogue(random, productCount).map((product) => ({ product, history: simulateProduct(random, product, firstDay) }));
+  return buildCatalogue(random, productCount).map((product) => ({ product, history: simulateProduct(random, product, firstDay, closedMonthDays) }));
 }
 
 export type DemoSeedResult = { seeded: boolean; products: number; salesRows: number };

@@ -1,6 +1,7 @@
 // SQL of the order advice: per product, the advice fields of its stored forecast (the latest one,
 // from a catalogue run or a product's or a list's run since) and its recent demand.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { COUNT_AHEAD_DAYS } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import { isCatalogueTask } from '../forecasting/task-scope.ts';
 
@@ -68,8 +69,12 @@ export const shortHistoryIds = (db: Db, productIds: readonly number[]) =>
     .where(sql<boolean>`(f.result::json -> 'model' ->> 'history') = 'short'`)
     .execute();
 
-// No stock count on or before the forecast's start: its stock projection is empty, so no order can be advised.
-const noStockCount = sql<boolean>`not exists (select 1 from data.stock_snapshots k where k.product_id = f.product_id and k.date <= f.forecast_start)`;
+// No stock count the projection can open from — none on or before the forecast's first day, nor up
+// to COUNT_AHEAD_DAYS after it (a count typed or imported on the shop's today, a day or two after
+// the last sales day, opens it: the engine's stockAtHistoryEnd): its stock projection is empty, so
+// no order can be advised. One rule with the engine, so a product is never both "no stock count"
+// and on the list with the count's figure (QA café F9, ADR 0193 amendment).
+const noStockCount = sql<boolean>`not exists (select 1 from data.stock_snapshots k where k.product_id = f.product_id and k.date <= f.forecast_start + ${sql.lit(COUNT_AHEAD_DAYS)}::int)`;
 
 /**
  * Products with demand in the last `recentDays` days whose stock was never counted, best sellers

@@ -12,6 +12,20 @@ import { stubBrowserLayout, useBrowserLanguages } from './jsdom.ts';
 import { startLoopbackApi } from './loopback-api.ts';
 import { sendJson, type Loopback } from './loopback.ts';
 
+/**
+ * `GET /api/forecasting/open-day/` as the server answers it for a shop closed on `closedDays` (each
+ * with the note of its own closed day): the next open day is the first day after a run of them.
+ * Returns the day asked about.
+ */
+export function answerOpenDay(url: URL, response: ServerResponse, closedDays: Record<string, string | null>): string {
+  const date = url.searchParams.get('date') ?? '';
+  const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  let next = date;
+  while (next in closedDays) next = nextDay(next);
+  sendJson(response, 200, { date, closed: date in closedDays, note: closedDays[date] ?? null, next_open: next });
+  return date;
+}
+
 /** A test file's routes: true where one answered the request. */
 export type OrderRoutes = (url: URL, body: string, response: ServerResponse) => boolean;
 

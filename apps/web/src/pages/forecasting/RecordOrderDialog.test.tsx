@@ -9,7 +9,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MantineProvider } from '@mantine/core';
 import { dayInPattern, formatDay, orderArrivalDay, type InventoryReport, type RecordedOrder, type Role } from '@stockwise/contract';
 import { sendJson } from '../../test/loopback.ts';
-import { setUpOrderDialogTests } from '../../test/order-dialog-tests.ts';
+import { answerOpenDay, setUpOrderDialogTests } from '../../test/order-dialog-tests.ts';
 import { accessTokenWithRole } from '../../test/role-token.ts';
 import { shopToday } from '../../api/shop-day.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -46,13 +46,7 @@ let selected: string[] = [];
 setUpOrderDialogTests((url, body, response) => {
   const path = url.pathname;
   if (path === '/api/forecasting/latest-report/') sendJson(response, 200, { success: true, report });
-  else if (path === '/api/forecasting/open-day/') {
-    const date = url.searchParams.get('date') ?? '';
-    askedOpenDays.push(date);
-    let next = date;
-    while (next in closedDays) next = shift(next, 1);
-    sendJson(response, 200, { date, closed: date in closedDays, note: closedDays[date] ?? null, next_open: next });
-  }
+  else if (path === '/api/forecasting/open-day/') askedOpenDays.push(answerOpenDay(url, response, closedDays));
   else if (path === '/api/order-advice/orders/') {
     sent.push(JSON.parse(body));
     sendJson(response, answer.status, answer.body);

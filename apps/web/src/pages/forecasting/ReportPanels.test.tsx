@@ -196,6 +196,30 @@ describe('low-stock panel', () => {
     expect(within(table).queryByText('5')).toBeNull();
   });
 
+  // QA café F9 (ADR 0193 amendment): a product counted 0 by the products file on the shop's today,
+  // a day after the last sales day, is counted — "0" with its count, never also named in the
+  // "Stock unknown" notice (the server's one rule); one without a count reads so, in both lists.
+  it('shows a count of 0 as 0 with its count, and a product without a count as not counted, in both lists', () => {
+    const counted0 = { ...product('CROISSANT', 40, 1, '2026-01-05'), onHand: { units: 0, countedUnits: 0, countedOn: '2026-01-04' } };
+    const uncounted = { ...product('BANANA-BREAD', 12, 1, '2026-01-09'), onHand: null };
+    const listed = advice({ total: 2, products: [counted0, uncounted], unknown_stock: { count: 1, codes: ['FLAT-WHITE'] } });
+    renderPanel({ advice: listed });
+    render(
+      <MantineProvider>
+        <LatestReportPanel report={listed} today={TODAY} includeInactive={false} message={null} isLoading={false} error={null} onSelect={() => {}} onRetry={() => {}} onView={() => {}} />
+      </MantineProvider>,
+    );
+    for (const table of [screen.getByTestId('low-stock-table'), screen.getByTestId('at-risk-table')]) {
+      const cells = within(table).getAllByTestId('on-hand');
+      expect(cells.map((cell) => cell.textContent)).toEqual(['0', 'Not counted yet']);
+      expect(cells.map((cell) => cell.getAttribute('title'))).toEqual(['counted 0 on 4 Jan 2026', null]);
+    }
+    for (const notice of screen.getAllByTestId('unknown-stock')) {
+      expect(notice.textContent).toContain('FLAT-WHITE');
+      expect(notice.textContent).not.toContain('CROISSANT');
+    }
+  });
+
   it("dates its urgency by the list's most urgent order, however far off (QA F10)", () => {
     // Page 2 of a list whose first order is due in two months: the sentence says the list's date, not this page's.
     renderPanel({ advice: advice({ page: 2, first_order_by: '2026-03-02' }) });

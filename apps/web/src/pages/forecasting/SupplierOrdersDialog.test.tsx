@@ -7,9 +7,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { dayInPattern, orderArrivalDay, type InventoryReport, type Role } from '@stockwise/contract';
+import { dayInPattern, formatDay, orderArrivalDay, type InventoryReport, type Role } from '@stockwise/contract';
 import { sendJson } from '../../test/loopback.ts';
-import { setUpOrderDialogTests } from '../../test/order-dialog-tests.ts';
+import { answerOpenDay, setUpOrderDialogTests } from '../../test/order-dialog-tests.ts';
 import { accessTokenWithRole } from '../../test/role-token.ts';
 import { shopToday } from '../../api/shop-day.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -38,10 +38,14 @@ const reportOf = (products: InventoryReport['products'], page: number, pageSize:
 
 let sent: { orders: { styleCode: string; quantity: string; expectedDate: string }[] }[] = [];
 let answer: { status: number; body: unknown } = { status: 201, body: {} };
+/** The days the shop is closed on (each with its note), and the days the dialog asked about. */
+let closedDays: Record<string, string | null> = {};
+let askedOpenDays: string[] = [];
 
 setUpOrderDialogTests((url, body, response) => {
   // The panel shows pages of two; the dialog asks for the whole list at once.
   if (url.pathname === '/api/forecasting/latest-report/') sendJson(response, 200, { success: true, report: reportOf(listed, Number(url.searchParams.get('page') ?? 1), Number(url.searchParams.get('page_size') ?? 2)) });
+  else if (url.pathname === '/api/forecasting/open-day/') askedOpenDays.push(answerOpenDay(url, response, closedDays));
   else if (url.pathname === '/api/order-advice/orders/batch/') {
     sent.push(JSON.parse(body));
     sendJson(response, answer.status, answer.body);
@@ -51,6 +55,8 @@ setUpOrderDialogTests((url, body, response) => {
 
 beforeEach(() => {
   sent = [];
+  closedDays = {};
+  askedOpenDays = [];
 });
 
 function Screen({ supplier }: { supplier: SupplierFilter }) {
@@ -76,6 +82,8 @@ const openDialog = async () => {
   return dialog;
 };
 const quantityOf = (code: string, name: string) => screen.getByRole('textbox', { name: new RegExp(`^Quantity ordered of ${code} — ${name}`) }) as HTMLInputElement;
+const arrivalFieldOf = (code: string) => screen.getByRole('textbox', { name: new RegExp(`^Expected arrival of ${code}`) }) as HTMLInputElement;
+const closedNoteOf = (code: string) => within(document.querySelector(`tr[data-style-code="${code}"]`) as HTMLElement).getByTestId('arrival-closed-note');
 const arrivalOf = (code: string) => (screen.getByRole('textbox', { name: new RegExp(`^Expected arrival of ${code}`) }) as HTMLInputElement).value;
 
 describe("recording a supplier's orders at once", () => {
@@ -114,6 +122,46 @@ describe("recording a supplier's orders at once", () => {
     ]);
     const notices = () => screen.getAllByTestId('order-notice-text').map((notice) => notice.textContent);
     await waitFor(() => expect(notices()).toEqual(['Recorded 2 orders for Lumen Ltd. Their advice is updated.']));
+  });
+
+  // ADR 0182, amendment "a typed day the shop is closed on": the rows share the field, so the note too.
+  it("notes under a row's arrival a typed day the shop is closed on, with the next open day, asking once per day, and saves it as typed", async () => {
+    const [closed, alsoClosed] = [shift(TODAY, 9), shift(TODAY, 10)];
+    closedDays = { [closed]: 'Stock-take', [alsoClosed]: null };
+    await renderAs('editor');
+    await openDialog();
+    // The proposed days are open: no note, each day asked about once.
+    await waitFor(() => expect([...askedOpenDays].sort()).toEqual([shift(TODAY, 4), shift(TODAY, 6), shift(TODAY, 7)]));
+    for (const code of ['LAMP-1', 'LAMP-2', 'SHADE-1']) expect(closedNoteOf(code).textContent).toBe('');
+
+    const weekday = (day: string) => new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+    const words = `The shop is closed on ${weekday(closed)} ${formatDay(closed)} (Stock-take): the next day it is open is ${weekday(shift(TODAY, 11))} ${formatDay(shift(TODAY, 11))}. The order can still be saved for this day.`;
+    fireEvent.change(arrivalFieldOf('SHADE-1'), { target: { value: dayInPattern(closed, 'DD/MM/YYYY') } });
+    await waitFor(() => expect(closedNoteOf('SHADE-1').textContent).toBe(words));
+    expect(closedNoteOf('SHADE-1').getAttribute('role')).toBe('status');
+    expect(closedNoteOf('LAMP-1').textContent).toBe('');
+    // The same day typed in a second row: its note, without asking again.
+    fireEvent.change(arrivalFieldOf('LAMP-2'), { target: { value: dayInPattern(closed, 'DD/MM/YYYY') } });
+    await waitFor(() => expect(closedNoteOf('LAMP-2').textContent).toBe(words));
+    expect(askedOpenDays.filter((day) => day === closed)).toEqual([closed]);
+    // A row left out has no note; an open day typed, none either.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Ordered: LAMP-2 — Floor Lamp' }));
+    await waitFor(() => expect(closedNoteOf('LAMP-2').textContent).toBe(''));
+    fireEvent.change(arrivalFieldOf('LAMP-1'), { target: { value: dayInPattern(shift(TODAY, 11), 'DD/MM/YYYY') } });
+    await waitFor(() => expect(askedOpenDays).toContain(shift(TODAY, 11)));
+    expect(closedNoteOf('LAMP-1').textContent).toBe('');
+    // A closed day without a note of its own: no brackets.
+    fireEvent.change(arrivalFieldOf('LAMP-1'), { target: { value: dayInPattern(alsoClosed, 'DD/MM/YYYY') } });
+    await waitFor(() => expect(closedNoteOf('LAMP-1').textContent).toBe(`The shop is closed on ${weekday(alsoClosed)} ${formatDay(alsoClosed)}: the next day it is open is ${weekday(shift(TODAY, 11))} ${formatDay(shift(TODAY, 11))}. The order can still be saved for this day.`));
+
+    // Never a refusal: the closed days are sent as typed.
+    answer = { status: 201, body: { taskId: 'task-3', recorded: 2, deliveries: [] } };
+    fireEvent.click(screen.getByRole('button', { name: 'Save 2 orders' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.orders).toEqual([
+      { styleCode: 'LAMP-1', quantity: '48', expectedDate: alsoClosed },
+      { styleCode: 'SHADE-1', quantity: '6', expectedDate: closed },
+    ]);
   });
 
   it("shows a refusal of a row's field under that row's field, and sends nothing when no row is ticked", async () => {

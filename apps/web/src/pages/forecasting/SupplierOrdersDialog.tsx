@@ -2,7 +2,8 @@
 // supplier records all of its orders at once, from a list narrowed to that supplier (ADR 0184). The
 // dialog lists every order of the whole filtered list — not only the page shown — each prefilled as
 // "Record order…" prefills one (the advised quantity in the product's unit, the shop's today plus the
-// lead time), each editable and each left out by unticking it; rows to hurry order nothing and are
+// lead time), each editable and each left out by unticking it, a typed arrival day the shop is closed
+// on noted under its field as in "Record order…"; rows to hurry order nothing and are
 // not listed. Saved all or none; the rows then say "Updating advice…" and one notice says "Recorded
 // N orders for <supplier>". Editors and administrators only, as the route is.
 import { useEffect, useState, type FormEvent } from 'react';
@@ -15,7 +16,7 @@ import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
 import { useFocusFirstInvalid } from '../../components/form-focus.ts';
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { useCan } from '../../stores/role.ts';
-import { OrderArrivalInput, orderFieldErrors, OrderQuantityInput, useOrderFields, type OrderProblems } from './order-fields.tsx';
+import { ClosedDayNote, OrderArrivalInput, orderFieldErrors, OrderQuantityInput, useOrderFields, useSharedOpenDayLookup, type OrderProblems } from './order-fields.tsx';
 import { SupplierOrderNote } from './SupplierOrderNote.tsx';
 import { TooLateMark } from './TooLateMark.tsx';
 
@@ -37,6 +38,7 @@ export function SupplierOrdersDialog({ supplier, includeInactive, onClose }: { s
   const { t } = useTranslation();
   const recordOrders = useForecastingStore((state) => state.recordOrders);
   const { dates, proposedArrival, checkedOrder } = useOrderFields();
+  const openDayLookup = useSharedOpenDayLookup();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [more, setMore] = useState(0);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -177,6 +179,8 @@ export function SupplierOrdersDialog({ supplier, includeInactive, onClose }: { s
                             error={row.problems.expectedDate}
                             onChange={(text) => change(index, { arrival: text, problems: { ...row.problems, expectedDate: undefined } })}
                           />
+                          {/* A row left out sends no day: no note about it. */}
+                          <ClosedDayNote arrival={row.included ? row.arrival : ''} lookup={openDayLookup} size="xs" />
                         </Table.Td>
                       </Table.Tr>
                     );

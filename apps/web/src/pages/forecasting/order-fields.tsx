@@ -4,9 +4,9 @@
 // itself before sending by the same rules (the day's is the contract's `orderArrivalProblem`, the
 // server's too).
 import { useEffect, useState, type ComponentProps } from 'react';
-import { Text, TextInput } from '@mantine/core';
+import { Text, TextInput, type MantineSize } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dayInPattern, formatDay, orderArrivalDay, orderArrivalProblem, readTypedDay, typedFilterProblemText } from '@stockwise/contract';
+import { dayInPattern, formatDay, orderArrivalDay, orderArrivalProblem, readTypedDay, typedFilterProblemText, type OpenDayAnswer } from '@stockwise/contract';
 import { fetchOpenDay } from '../../api/forecasting.ts';
 import { shopToday } from '../../api/shop-day.ts';
 import { DayField } from '../../components/day-field/DayField.tsx';
@@ -87,13 +87,37 @@ const weekdayName = new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: '
 /** A day as the note says it: "Sunday 13 Dec 2026". */
 const dayWithWeekday = (day: string) => `${weekdayName.format(new Date(`${day}T00:00:00Z`))} ${formatDay(day)}`;
 
+/** How a note asks whether the shop is open on a day. */
+export type OpenDayLookup = (day: string) => Promise<OpenDayAnswer>;
+
+/**
+ * The open-day lookup of a dialog of many arrival fields (a supplier's orders at once, up to 500
+ * rows): each day asked about once while the dialog is open, so rows proposing the same day, or a
+ * day typed into several rows, make one request. A failed lookup is forgotten, to be asked again.
+ */
+export function useSharedOpenDayLookup(): OpenDayLookup {
+  const [lookup] = useState(() => {
+    const asked = new Map<string, Promise<OpenDayAnswer>>();
+    return (day: string) => {
+      const known = asked.get(day);
+      if (known) return known;
+      const answer = fetchOpenDay(day);
+      asked.set(day, answer);
+      answer.catch(() => asked.delete(day));
+      return answer;
+    };
+  });
+  return lookup;
+}
+
 /**
  * A note under the arrival day when the day typed (or picked) is one the shop is closed on — a
  * closed weekday or holiday learnt from its sales, or a day set in Settings → Shop (ADR 0171) — with
  * its note and the next day it is open (ADR 0182, amendment 2026-12-06). Never a refusal: a delivery
  * on a closed day may be what was agreed. Nothing while the day does not read, or the lookup fails.
+ * `lookup`: a dialog's shared one (`useSharedOpenDayLookup`), else one request per day typed.
  */
-export function ClosedDayNote({ arrival }: { arrival: string }) {
+export function ClosedDayNote({ arrival, lookup = fetchOpenDay, size = 'sm' }: { arrival: string; lookup?: OpenDayLookup; size?: MantineSize }) {
   const { t } = useTranslation();
   const { arrivalDay } = useOrderFields();
   const read = arrivalDay(arrival);
@@ -103,7 +127,7 @@ export function ClosedDayNote({ arrival }: { arrival: string }) {
     if (!day) return;
     let current = true;
     const timer = setTimeout(() => {
-      fetchOpenDay(day).then(
+      lookup(day).then(
         (found) => {
           if (current) setAnswer(found.closed ? { date: found.date, note: found.note, nextOpen: found.next_open } : null);
         },
@@ -116,12 +140,12 @@ export function ClosedDayNote({ arrival }: { arrival: string }) {
       current = false;
       clearTimeout(timer);
     };
-  }, [day]);
+  }, [day, lookup]);
   // Only the answer about the day now in the field is shown.
   const shown = answer && answer.date === day ? answer : null;
   return (
     // A live region there from the start, so the note is read out when it appears.
-    <Text size="sm" fw={500} role="status" data-testid="arrival-closed-note">
+    <Text size={size} fw={500} role="status" data-testid="arrival-closed-note">
       {shown
         ? t(shown.nextOpen === shown.date ? 'forecasting.recordOrder.closedDayNoNext' : 'forecasting.recordOrder.closedDay', {
             day: dayWithWeekday(shown.date),
