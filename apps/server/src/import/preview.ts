@@ -62,9 +62,12 @@ const SYNONYMS: Record<string, string[]> = {
     'product', 'item'],
   category: ['category', 'productgroup', 'group', 'department', 'categoryname', 'producttype', 'productcategory', 'type',
     'warengruppe', 'kategorie', 'gruppe', 'categorie', 'famille', 'rayon', 'categoria', 'familia', 'groep', 'reparto'],
-  current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'instock', 'inventory',
+  // Shopify's products export counts a variant's stock as "Variant Inventory Qty" (ADR 0195).
+  current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'instock', 'inventory', 'variantinventoryqty', 'inventoryqty', 'inventoryquantity',
     'bestand', 'lagerbestand', 'stockactuel', 'quantiteenstock', 'existencias', 'voorraad', 'giacenza'],
-  unit_cost: ['unitcost', 'cost', 'costprice', 'purchaseprice', 'unitprice', 'price',
+  // Shopify's "Cost per item" is what a variant costs the shop; its "Variant Price" beside it is the
+  // selling price, taken by its last word only where no cost column is named (ADR 0195).
+  unit_cost: ['unitcost', 'cost', 'costprice', 'costperitem', 'costperunit', 'purchaseprice', 'unitprice', 'price',
     'ekpreis', 'einkaufspreis', 'einstandspreis', 'preis', 'prixdachat', 'prixachat', 'cout', 'prixunitaire', 'prix', 'preciocompra', 'coste', 'costo', 'precio', 'inkoopprijs', 'kostprijs', 'prijs', 'prezzoacquisto', 'prezzo'],
   // A product's unit of measure (ADR 0177); German tills shorten Mengeneinheit to ME.
   unit: ['unit', 'uom', 'unitofmeasure', 'unitofmeasurement', 'einheit', 'mengeneinheit', 'me', 'unite', 'unitedemesure', 'unidad', 'unidaddemedida', 'eenheid', 'unita', 'unitadimisura'],
