@@ -21,8 +21,8 @@ const products = [
 describe.each(backends)("a UK boutique's Shopify products export on %s", (backend) => {
   const editor = useServerWithUser(backend, 'editor');
 
-  const preview = async (content: string) => {
-    const result = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, [{ name: 'entity_type', value: 'products' }, { name: 'file', fileName: 'products_export_1.csv', content }]);
+  const preview = async (content: string, entityType = 'products') => {
+    const result = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, [{ name: 'entity_type', value: entityType }, { name: 'file', fileName: 'export.csv', content }]);
     expect(result.status, JSON.stringify(result.json)).toBe(200);
     return result.json as PreviewFileResponse;
   };
@@ -46,5 +46,28 @@ describe.each(backends)("a UK boutique's Shopify products export on %s", (backen
       .map((line) => line.split(',').slice(0, 34).join(','))
       .join('\n');
     expect((await preview(withoutCost)).proposed_mapping.unit_cost).toBe('Variant Price');
+  });
+
+  it('names the first few lines without a SKU that it offers to skip — a product sold without one among the gift cards — leaving out the lines of a refunded order', async () => {
+    const orders = [
+      'Name,Email,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku,Vendor',
+      '#1001,a@example.co.uk,refunded,2025-11-28 10:00:00 +0000,1,Canvas Tote Bag,18.00,,Fable Accessories',
+      '#1002,b@example.co.uk,paid,2025-11-28 10:05:00 +0000,1,Linen Shirt - M / Blue,55.00,LS-M-BLU,Nordic Linen Co',
+      '#1002,b@example.co.uk,,2025-11-28 10:05:00 +0000,1,Chunky Cable Cardigan - M,115.00,,Bramble Knitwear',
+      '#1003,c@example.co.uk,paid,2025-11-28 11:00:00 +0000,1,Gift Card - £25,25.00,,Hartley & Rowe',
+      '#1004,d@example.co.uk,paid,2025-11-28 12:00:00 +0000,1,Chunky Cable Cardigan - M,115.00,,Bramble Knitwear',
+      '#1005,e@example.co.uk,paid,2025-11-28 12:30:00 +0000,1,Chunky Cable Cardigan - L,115.00,,Bramble Knitwear',
+      '#1006,f@example.co.uk,paid,2025-11-28 13:00:00 +0000,1,Gift Card - £50,50.00,,Hartley & Rowe',
+    ].join('\n');
+    const previewed = await preview(orders, 'sales');
+    expect(previewed.proposed_mapping.product_id).toBe('Lineitem sku');
+    expect(previewed.blank_code_lines).toBe(5);
+    expect(previewed.blank_code_names).toEqual(['Chunky Cable Cardigan - M', 'Gift Card - £25', 'Chunky Cable Cardigan - L']);
+    // A products file's own names: the variants without a SKU, not the image-only lines (no name).
+    const withoutSkus = [header, variant('chunky-cable-cardigan', 'Chunky Cable Cardigan', 'Bramble Knitwear', 'M', '', 3, '115.00', '46.00'), variant('tea-dress', 'Tea Dress', 'Hartley & Rowe', '12', 'TD-12', 4, '72.00', '27.00'), 'tea-dress' + ','.repeat(25) + 'https://cdn.shopify.com/tea-dress-2.jpg,2' + ','.repeat(12)].join('\n');
+    const products = await preview(withoutSkus);
+    expect(products.blank_code_lines).toBe(2);
+    expect(products.blank_code_names).toEqual(['Chunky Cable Cardigan']);
+    expect((await preview([header, variant('tea-dress', 'Tea Dress', 'Hartley & Rowe', '12', 'TD-12', 4, '72.00', '27.00')].join('\n'))).blank_code_names).toBeUndefined();
   });
 });
