@@ -328,6 +328,13 @@ export const previewFileResponse = z.object({
   proposed_row_filters: z.array(rowFilter).optional(),
   /** Where skipping lines without a product code is offered (the Import screen, Try the endpoint): how many of the records read leave it blank while others fill it (a shop's gift-wrap lines); absent when none does. */
   blank_code_lines: z.number().int().optional(),
+  /**
+   * With blank_code_lines: the first few names those lines carry (up to 3, distinct, in the file's
+   * order), read from the column a product's name comes from (a new product's name column, Shopify's
+   * Lineitem name; a products file's own name): what the lines skipped are — a gift card, or a
+   * product sold without a SKU (ADR 0195). Absent when the lines name nothing.
+   */
+  blank_code_names: z.array(z.string()).max(3).optional(),
   /** The mapping is proposed with skip_rows_without_code on (no mapping given, blank_code_lines present): the proposal's rows were read so. */
   proposed_skip_rows_without_code: z.literal(true).optional(),
   /** Values outside a column's choices in the records read (not only the rows shown); present when there are any. */

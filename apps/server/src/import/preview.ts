@@ -18,7 +18,7 @@ import { undecidedDateOrder } from './shop-date-order.ts';
 import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
-import { blankCodeLines, blankCodeSkipper, codeColumnOf, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { blankCodeLines, blankCodeSkipper, isBlank, codeColumnOf, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { isTotalsWord } from './totals-line.ts';
 import { keepsSalesParts, looseCode, storedLooseTwins } from './writer-sql.ts';
 import { codesWithLeadingZeros } from './leading-zeros.ts';
@@ -62,9 +62,12 @@ const SYNONYMS: Record<string, string[]> = {
     'product', 'item'],
   category: ['category', 'productgroup', 'group', 'department', 'categoryname', 'producttype', 'productcategory', 'type',
     'warengruppe', 'kategorie', 'gruppe', 'categorie', 'famille', 'rayon', 'categoria', 'familia', 'groep', 'reparto'],
-  current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'instock', 'inventory',
+  // Shopify's products export counts a variant's stock as "Variant Inventory Qty" (ADR 0195).
+  current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'instock', 'inventory', 'variantinventoryqty', 'inventoryqty', 'inventoryquantity',
     'bestand', 'lagerbestand', 'stockactuel', 'quantiteenstock', 'existencias', 'voorraad', 'giacenza'],
-  unit_cost: ['unitcost', 'cost', 'costprice', 'purchaseprice', 'unitprice', 'price',
+  // Shopify's "Cost per item" is what a variant costs the shop; its "Variant Price" beside it is the
+  // selling price, taken by its last word only where no cost column is named (ADR 0195).
+  unit_cost: ['unitcost', 'cost', 'costprice', 'costperitem', 'costperunit', 'purchaseprice', 'unitprice', 'price',
     'ekpreis', 'einkaufspreis', 'einstandspreis', 'preis', 'prixdachat', 'prixachat', 'cout', 'prixunitaire', 'prix', 'preciocompra', 'coste', 'costo', 'precio', 'inkoopprijs', 'kostprijs', 'prijs', 'prezzoacquisto', 'prezzo'],
   // A product's unit of measure (ADR 0177); German tills shorten Mengeneinheit to ME.
   unit: ['unit', 'uom', 'unitofmeasure', 'unitofmeasurement', 'einheit', 'mengeneinheit', 'me', 'unite', 'unitedemesure', 'unidad', 'unidaddemedida', 'eenheid', 'unita', 'unitadimisura'],
@@ -206,6 +209,22 @@ export function proposeJoinedCode(
   // The variation's column reads as part of the code now, not as another field.
   for (const [field, column] of Object.entries(next)) if (column === variation) next[field] = null;
   return { proposed: next, joined };
+}
+
+/** Names shown of the lines without a product code at most. */
+const BLANK_CODE_NAMES = 3;
+
+/**
+ * The first few distinct names (`nameOf`, blank left out) of the lines (those the row filters keep)
+ * whose mapped code field is blank: a web shop's "Gift Card - £25", or a "Chunky Cable Cardigan - M" sold without a SKU (ADR 0195).
+ */
+function blankCodeNames(lines: readonly { record: RawRecord; fields: Record<string, unknown> }[], codeField: string | null, nameOf: (record: RawRecord) => unknown): string[] {
+  const names = new Set<string>();
+  for (const { record, fields } of codeField ? lines : []) {
+    const name = nameOf(record);
+    if (names.size < BLANK_CODE_NAMES && isBlank(fields[codeField as string]) && typeof name === 'string' && name.trim()) names.add(name.trim());
+  }
+  return [...names];
 }
 
 /**
@@ -389,7 +408,7 @@ export function dayOfTitleLines(texts: readonly string[]): string | null {
   return days.size === 1 ? ([...days][0] ?? null) : null;
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -460,7 +479,11 @@ export async function previewRecords(
   const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : applyMapping(record.value, paths), filterCells: filterCellsOf(record) }));
   // Counted over the lines the row filters keep: a refunded order's gift wrap is left out by its status already.
   const keptByFilters = compileRowFilters({ field_mappings: {}, skip_rows_where: filters });
-  const blankCodes = blankCodeLines(provisional, { field_mappings: fieldMappings }, mapped.filter((record) => !keptByFilters?.leavesOut(record.filterCells)).map((record) => record.fields));
+  const keptLines = records.flatMap((record, at) => {
+    const line = mapped[at];
+    return line && !keptByFilters?.leavesOut(line.filterCells) ? [{ record, fields: line.fields }] : [];
+  });
+  const blankCodes = blankCodeLines(provisional, { field_mappings: fieldMappings }, keptLines.map((line) => line.fields));
   const proposesSkip = !given && blankCodes > 0;
   const decimalColumns = Object.keys(fieldMappings).filter((field) => provisional.typeOf(field) === 'DecimalField');
   // Every cell of a file tells how it writes numbers: a till's `Preis` 16,50 beside a `Menge` 1,000 the entity stores as whole units.
@@ -519,6 +542,10 @@ export async function previewRecords(
       )
     : null;
   const codeReference = [...provisional.references.values()].find((r) => r.by === 'key');
+  const newProductColumns = codeReference ? proposeNewProducts(codeReference, header, fieldMappings) : null;
+  // What the lines without a code are, by the column a product's name comes from (ADR 0195).
+  const nameColumn = newProductColumns ? newProductColumns.name : fieldMappings.name;
+  const blankNames = blankCodes && nameColumn ? blankCodeNames(keptLines, codeColumnOf(provisional), (record) => (record.cells ? record.cells[header.indexOf(nameColumn)] : readMappedPath(record.value, nameColumn))) : [];
   const refused = refusedChoices.list(target.columns);
   const chosen = mapping.date_format && mapping.date_format !== 'auto' ? mapping.date_format : null;
   const detected: DateFormat | null = chosen ?? detector.order ?? (detector.candidates.length === 1 ? (detector.candidates[0] ?? null) : null);
@@ -590,10 +617,11 @@ export async function previewRecords(
     rows: rows.map(({ row, values, problems, skipped, totalsLine, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(totalsLine ? { totals_line: totalsLine } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),
     ...(refused.length ? { refused_choices: refused } : {}),
     ...(newProducts ? { new_products: newProducts.list, new_product_count: newProducts.count } : {}),
-    ...(codeReference ? { proposed_new_products: proposeNewProducts(codeReference, header, fieldMappings) } : {}),
+    ...(newProductColumns ? { proposed_new_products: newProductColumns } : {}),
     ...(Object.keys(columnValues).length ? { column_values: columnValues } : {}),
     ...(proposedFilters.length ? { proposed_row_filters: proposedFilters } : {}),
     ...(blankCodes ? { blank_code_lines: blankCodes } : {}),
+    ...(blankNames.length ? { blank_code_names: blankNames } : {}),
     ...(proposesSkip ? { proposed_skip_rows_without_code: true as const } : {}),
     ...(replacesSales ? { replaces_sales: replacesSales } : {}),
     ...(unitsAsWritten.cells

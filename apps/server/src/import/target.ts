@@ -348,7 +348,7 @@ export function ownKeyLookup(target: WriteTarget): CodeLookup | null {
   return target.updateOnly && key ? { by: 'key', table: target.tableName, encodedName: target.encodedName, keyColumn: key } : null;
 }
 
-const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
+export const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
 
 /**
  * With `skip_rows_without_code`, whether a record is a line to leave out: its product code blank —

@@ -295,6 +295,20 @@ describe('import form', () => {
     expect(description()).toBe("A web shop's gift cards, shipping and custom items have none; they are counted, not imported");
   });
 
+  it('names the first lines without a product code that the server read, a product sold without a SKU among them (ADR 0195)', () => {
+    const named: PreviewFileResponse = { ...previewData, blank_code_lines: 5, blank_code_names: ['Chunky Cable Cardigan - M', 'Gift Card - £25', 'Canvas Tote Bag'], proposed_skip_rows_without_code: true };
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'orders_export_1.csv'), draft: { ...mapping.entities.sales, skip_rows_without_code: true }, previewData: named });
+    const { unmount } = renderForm();
+    const skip = () => screen.getByLabelText('Skip lines without a product code') as HTMLInputElement;
+    const description = () => document.getElementById(skip().getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(description()).toBe('5 of the lines read have no product code (“Chunky Cable Cardigan - M”, “Gift Card - £25”, “Canvas Tote Bag”, …) beside lines that have one: they are skipped and counted, not refused.');
+    unmount();
+    // Every line named: no "…"; one line: the singular.
+    useImportStore.setState({ previewData: { ...named, blank_code_lines: 1, blank_code_names: ['Gift Card - £25'] } });
+    renderForm();
+    expect(description()).toBe('1 of the lines read has no product code (“Gift Card - £25”) beside lines that have one: it is skipped and counted, not refused.');
+  });
+
   it('says under the preview how many quantities the import will read in the unit their cells wrote; nothing for a file of plain numbers', () => {
     const message = "2 quantities of products without a unit will be read in the unit their cells wrote (kg): set the products' Unit on the Data screen so that files in other units are converted.";
     useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'till.csv'), draft: mapping.entities.sales, previewData: { ...previewData, units_as_written: { cells: 2, units: ['kg'], message } } });

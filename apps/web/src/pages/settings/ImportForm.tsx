@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { dateFormats, entityInSentence, entityLabel, readableName, repeatedKeyModes, TODAY_VALUE, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
@@ -64,6 +65,18 @@ function ColumnsNotImported({ columns, entity }: { columns: string[]; entity: st
       {t('import.builder.notImported', { count: columns.length, columns: columns.join(', '), entity })}
     </Text>
   );
+}
+
+/**
+ * What the lines without a product code are: counted, and named where the server read their names
+ * ("Chunky Cable Cardigan - M", a product sold without a SKU, beside the gift cards; ADR 0195).
+ */
+function blankCodesText(preview: PreviewFileResponse, t: TFunction): string {
+  const count = preview.blank_code_lines;
+  if (!count) return t('import.builder.skipWithoutCodeHint');
+  const names = preview.blank_code_names ?? [];
+  if (!names.length) return t('import.builder.blankCodes', { count });
+  return t('import.builder.blankCodesNamed', { count, names: [...names.map((name) => `“${name}”`), ...(count > names.length ? ['…'] : [])].join(', ') });
 }
 
 function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
@@ -129,7 +142,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
           {hasProductCode ? (
             <Checkbox
               label={t('import.builder.skipWithoutCode')}
-              description={preview.blank_code_lines ? t('import.builder.blankCodes', { count: preview.blank_code_lines }) : t('import.builder.skipWithoutCodeHint')}
+              description={blankCodesText(preview, t)}
               checked={draft?.skip_rows_without_code === true}
               disabled={isUploading}
               onChange={(event) => void setOptions({ skip_rows_without_code: event.currentTarget.checked || undefined })}
