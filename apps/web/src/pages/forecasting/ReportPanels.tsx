@@ -228,14 +228,20 @@ export function SupplierSelect({ report, supplier, onView }: { report: Inventory
 /** An empty list under the supplier filter: nothing to order from that supplier (or of the products with none). */
 const noneOfSupplier = (supplier: string | null, t: TFunction) => (supplier === null ? t('forecasting.report.noneWithoutSupplier') : t('forecasting.report.noneOfSupplier', { supplier }));
 
-/** The product's name, its supplier in small print under it (none: nothing). */
-function NameTd({ product }: { product: Pick<InventoryReport['products'][number], 'name' | 'supplier'> }) {
+/** The product's name, its supplier in small print under it (none: nothing), and "Made here — not ordered" for one the filter shows (ADR 0194). */
+function NameTd({ product }: { product: Pick<InventoryReport['products'][number], 'name' | 'supplier' | 'madeHere'> }) {
+  const { t } = useTranslation();
   return (
     <Table.Td>
       {product.name}
       {product.supplier ? (
         <Text size="xs" c="gray.7" data-testid="row-supplier">
           {product.supplier}
+        </Text>
+      ) : null}
+      {product.madeHere ? (
+        <Text size="xs" c="gray.7" data-testid="row-made-here">
+          {t('forecasting.explain.madeHere')}
         </Text>
       ) : null}
     </Table.Td>
