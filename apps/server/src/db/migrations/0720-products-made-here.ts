@@ -9,39 +9,39 @@
 import { sql, type Kysely } from 'kysely';
 
 const DEFINITION = '{"key": "made_here", "label": "Made here (not ordered)", "type": "BooleanField"}';
-
-/** `alter table … <change>` of data.products and each of its variations. */
-const alterProductsTables = (db: Kysely<unknown>, change: 'add column if not exists made_here boolean' | 'drop column if exists made_here') =>
-  sql`
-    do $$
-    declare t record;
-    begin
-      for t in select encoded_name from data_tables where name = 'products' or base_table = 'products' loop
-        execute format('alter table data.%I ${sql.raw(change)}', t.encoded_name);
-      end loop;
-    end $$`.execute(db);
+/** The columns a made_here definition goes after: the supplier and its terms. */
+const SUPPLIER_KEYS = sql.raw(`array['supplier', 'lead_time_days', 'order_multiple', 'min_order_quantity']`);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // `if not exists`: a shop that added a `made_here` column of its own to the configuration keeps it.
-  await alterProductsTables(db, 'add column if not exists made_here boolean');
-  // After the last of the supplier's columns (the minimum order, else the case size, the lead time, the supplier), or last.
+  // Per products table (the base and each variation): the column — `if not exists`, so a shop's own
+  // made_here column is kept — and, where the catalogue lists columns and not yet this one, its
+  // definition after the last of the supplier's columns, or last.
   await sql`
-    update data_tables set columns = (
-      select jsonb_agg(c order by at) from (
-        select c, at::numeric as at from jsonb_array_elements(columns) with ordinality as e(c, at)
-        union all
-        select ${DEFINITION}::jsonb, coalesce((select max(at) from jsonb_array_elements(columns) with ordinality as e(c, at) where c->>'key' in ('supplier', 'lead_time_days', 'order_multiple', 'min_order_quantity')) + 0.5, jsonb_array_length(columns) + 0.5)
-      ) ordered
-    )
-    where (name = 'products' or base_table = 'products') and jsonb_array_length(columns) > 0
-      and not exists (select 1 from jsonb_array_elements(columns) c where c->>'key' = 'made_here')`.execute(db);
+    do $$
+    declare t record; place int;
+    begin
+      for t in select id, encoded_name, columns from data_tables where name = 'products' or base_table = 'products' loop
+        execute format('alter table data.%I add column if not exists made_here boolean', t.encoded_name);
+        continue when coalesce(jsonb_array_length(t.columns), 0) = 0 or t.columns @> '[{"key": "made_here"}]'::jsonb;
+        select coalesce(max(at), jsonb_array_length(t.columns)) into place from jsonb_array_elements(t.columns) with ordinality e(c, at) where c->>'key' = any(${SUPPLIER_KEYS});
+        update data_tables set columns = coalesce((select jsonb_agg(c order by at) from jsonb_array_elements(t.columns) with ordinality e(c, at) where at <= place), '[]'::jsonb)
+          || ${sql.raw(`'${DEFINITION}'`)}::jsonb
+          || coalesce((select jsonb_agg(c order by at) from jsonb_array_elements(t.columns) with ordinality e(c, at) where at > place), '[]'::jsonb)
+          where id = t.id;
+      end loop;
+    end $$`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // The definitions and the columns go, with the values written in them.
   await sql`
-    update data_tables set columns = (
-      select coalesce(jsonb_agg(c order by at), '[]'::jsonb) from jsonb_array_elements(columns) with ordinality as e(c, at) where c->>'key' <> 'made_here'
-    )
-    where (name = 'products' or base_table = 'products') and columns @> '[{"key": "made_here"}]'::jsonb`.execute(db);
-  await alterProductsTables(db, 'drop column if exists made_here');
+    do $$
+    declare t record;
+    begin
+      for t in select id, encoded_name from data_tables where name = 'products' or base_table = 'products' loop
+        update data_tables set columns = columns - (select (at - 1)::int from jsonb_array_elements(columns) with ordinality e(c, at) where c->>'key' = 'made_here' limit 1)
+          where id = t.id and columns @> '[{"key": "made_here"}]'::jsonb;
+        execute format('alter table data.%I drop column if exists made_here', t.encoded_name);
+      end loop;
+    end $$`.execute(db);
 }
