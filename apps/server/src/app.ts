@@ -17,7 +17,7 @@ import { forecastingRoutes } from './forecasting/routes.ts';
 import { orderAdviceRoutes } from './order-advice/routes.ts';
 import { importRoutes } from './import/routes.ts';
 import type { ImportedTable } from './import/service.ts';
-import { createForecastingContext, refreshForecastAfterOrders, refreshForecastsAfterDeliveries, refreshForecastsAfterRowsChange, refreshSummaryAfterProductsDeleted, requestCatalogueForecast, writesForecastInput, type ForecastingContext } from './forecasting/service.ts';
+import { createForecastingContext, refreshForecastAfterOrders, refreshForecastsAfterDeliveries, refreshForecastsAfterRowsChange, refreshSummaryAfterProductsDeleted, requestCatalogueForecast, writesForecastInput, writesListColumn, type ForecastingContext } from './forecasting/service.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import type { IntegrationsContext } from './integrations/service.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
@@ -137,7 +137,7 @@ export function featureContexts({ config, database }: Pick<AppDependencies, 'con
  * counts at once, as a delete on the Data screen does (ADR 0150).
  */
 export async function refreshForecastsAfterImport(ctx: ForecastingContext, written: ImportedTable): Promise<void> {
-  if (written.table === 'products' && written.deleted > 0) await refreshSummaryAfterProductsDeleted(ctx);
+  if ((written.table === 'products' && written.deleted > 0) || writesListColumn(written.table, written.columns)) await refreshSummaryAfterProductsDeleted(ctx);
   if (writesForecastInput(written.table, written.columns)) await requestCatalogueForecast(ctx);
 }
 

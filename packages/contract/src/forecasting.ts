@@ -120,6 +120,8 @@ export const productForecastResponse = z.object({
     unit: z.string().nullable(),
     /** Who it is bought from, trimmed; null (or absent): no supplier (ADR 0184). */
     supplier: z.string().nullable().optional(),
+    /** Made in the shop, not bought (ADR 0194): its advice is "Made here — not ordered", and no list orders it. Absent: not made here. */
+    madeHere: z.boolean().optional(),
     unitCost: z.number(),
     leadTimeDays: z.number(),
     /** The latest stock count, of any date; null: never counted. */
@@ -193,6 +195,8 @@ export const reportProduct = z.object({
   urgencyDays: z.number(),
   /** Units sold in the last `inactive_days` days of history. */
   recentDemand: z.number(),
+  /** Made in the shop (ADR 0194): listed only when `include_made_here` shows them. Absent: not made here. */
+  madeHere: z.boolean().optional(),
   /**
    * The order rests on under four weeks of sales (the forecast's history 'short': a level, not a
    * pattern): the lists say "check before ordering", as the product's reorder advice does (ADR 0162,
@@ -230,6 +234,8 @@ export const reportQuery = z.object({
   /** Products without demand in the last `inactive_days` days are left out unless this is true. */
   include_inactive: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   inactive_days: z.coerce.number().int().min(1).max(730).default(DEFAULT_INACTIVE_DAYS),
+  /** Products made here (ADR 0194) are left out unless this is true. */
+  include_made_here: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   /**
    * Only the products bought from this supplier (its name as stored, trimmed; ADR 0184); blank
    * (`supplier=`): those with no supplier; absent: every supplier. Null in the parsed query is "no supplier".
@@ -253,6 +259,8 @@ export const inventoryReport = forecastReport.extend({
   /** Products that need an order but were left out as inactive (0 when include_inactive). */
   inactive: z.number().int(),
   inactive_days: z.number().int(),
+  /** Products made here whose forecast says to order, left out as nothing is bought for them (ADR 0194); 0 when include_made_here. Absent from older servers. */
+  made_here: z.number().int().optional(),
   /** Units and cost (quantity × unit cost) of every order on the list, all pages. `order_units` adds the quantities whatever their units. */
   order_units: z.number(),
   /** The same quantities, one total per unit (ADR 0177, amendment 2026-12-06): pieces (`unit` null) first, then each unit. */

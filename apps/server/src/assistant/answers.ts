@@ -52,10 +52,13 @@ const ofSupplier = (supplier: string | null, preposition: 'from' | 'for') => (su
 const nothingToOrder = (advice: OrderAdvice, supplier?: string | null) =>
   text(
     `${supplier === undefined ? '' : `${withFullStop(`Nothing to order ${ofSupplier(supplier, 'from')}`)} `}${advice.deliveriesLate
-      ? `No product needs a new order.${deliveriesToHurry(advice.deliveriesLate)}${uncounted(advice)}`
-      : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}`}`,
+      ? `No product needs a new order.${deliveriesToHurry(advice.deliveriesLate)}${uncounted(advice)}${madeHereWords(advice.madeHere, 'the order list')}`
+      : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}${madeHereWords(advice.madeHere, 'the order list')}`}`,
   );
-const leftOut = (advice: OrderAdvice) => (advice.inactive ? ` ${number.format(advice.inactive)} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : '');
+/** " 3 products made here are not on the order list: nothing is bought for them." (ADR 0194) */
+const madeHereWords = (count: number, list: string) => (count ? ` ${number.format(count)} ${count === 1 ? 'product made here is' : 'products made here are'} not on ${list}: nothing is bought for ${count === 1 ? 'it' : 'them'}.` : '');
+const leftOut = (advice: OrderAdvice) =>
+  `${advice.inactive ? ` ${number.format(advice.inactive)} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : ''}${madeHereWords(advice.madeHere, 'the order list')}`;
 /** The button under an answer's orders: it carries them, so a click creates what was shown (not the list a forecast run made since). */
 const createOrdersAction = (orders: OrderAdvice['products']): AssistantBlock => ({
   type: 'action',
@@ -502,7 +505,9 @@ export const dataFunctions = {
     return { blocks: [text(lines.join('\n')), dataLink('products', 'Open the products table')] };
   },
   async runsOutFirst(db: Db, today: string, due: DueWindow | null = null, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const [all, beyond] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5, scope), pastForecastEnd(db, due, 'a product running out')]);
+    const [all, beyond, madeHere] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5, scope), pastForecastEnd(db, due, 'a product running out'), repo.madeHereStockouts(db, scope, due?.by ?? null)]);
+    // Made here (ADR 0194): they run out of what is baked, not of what is bought.
+    const notListed = madeHereWords(madeHere, 'this list');
     const rows = due ? all.filter((r) => inWindow(due, r.first_stockout)) : all;
     const starts = due?.starts;
     const earlier = starts ? all.filter((r) => r.first_stockout < starts).map((r) => r.first_stockout) : [];
@@ -511,7 +516,7 @@ export const dataFunctions = {
     const among = scope.words ? `${capitalised(scope.words.trim())}, ` : '';
     const counted = (count: number) => (among ? `${among}${count ? number.format(count) : 'none'} ${count > 1 ? 'are' : 'is'}` : count ? `${number.format(count)} ${count === 1 ? 'product is' : 'products are'}` : 'No product is');
     if (!rows.length) {
-      return { blocks: [text(due ? `${counted(0)} forecast to run out ${dueWords(due)}${before}.${beyond}` : `${counted(0)} forecast to run out within the forecast horizon (or no forecast has been made yet).`)] };
+      return { blocks: [text(due ? `${counted(0)} forecast to run out ${dueWords(due)}${before}.${beyond}${notListed}` : `${counted(0)} forecast to run out within the forecast horizon (or no forecast has been made yet).${notListed}`)] };
     }
     const first = rows[0] as (typeof rows)[number];
     const listed = rows.slice(0, TABLE_ROWS);
@@ -519,7 +524,7 @@ export const dataFunctions = {
     const firstWords = earlier.length ? `the first of them is ${first.name} (${first.product_code}), on ${formatDay(first.first_stockout)}` : `${first.name} (${first.product_code}) runs out first${due ? '' : scope.words}, on ${formatDay(first.first_stockout)}`;
     return {
       blocks: [
-        text(`${due ? `${counted(rows.length)} forecast to run out ${dueWords(due)}${before}. ${capitalised(firstWords)}` : firstWords}.${beyond}`),
+        text(`${due ? `${counted(rows.length)} forecast to run out ${dueWords(due)}${before}. ${capitalised(firstWords)}` : firstWords}.${beyond}${notListed}`),
         table(
           [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['note', 'Note']],
           listed.map((r) => ({ styleCode: r.product_code, name: r.name, onHand: onHandCell(r.on_hand), stockout: r.first_stockout, note: notes.get(r.product_code) ?? null })),
@@ -530,7 +535,8 @@ export const dataFunctions = {
   },
   async stockoutOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
     const ids = products.map((p) => p.id);
-    const [rows, early] = await Promise.all([repo.firstStockouts(db, products.length, { category: null, productIds: ids }), repo.shortHistorySpans(db, ids)]);
+    // A product asked for by name is answered, made here or not.
+    const [rows, early] = await Promise.all([repo.firstStockouts(db, products.length, { category: null, productIds: ids }, 'included'), repo.shortHistorySpans(db, ids)]);
     const lines = products.map((p) => {
       const own = rows.find((r) => r.product_code === p.product_code);
       const said = own ? `${p.name} (${p.product_code}) is forecast to run out on ${formatDay(own.first_stockout)}.` : `${p.name} (${p.product_code}) is not forecast to run out within the forecast horizon.`;

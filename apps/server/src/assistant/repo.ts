@@ -255,16 +255,25 @@ export const forecastLastDay = async (db: Db): Promise<string | null> =>
   (await sql<{ day: string | null }>`select max(forecast_start + forecast_days - 1)::text as day from forecast_results`.execute(db)).rows[0]?.day ?? null;
 
 /** Products in scope with a forecast stockout, soonest first. */
-export const firstStockouts = async (db: Db, limit: number, scope: Scope = ALL_PRODUCTS) =>
+export const firstStockouts = async (db: Db, limit: number, scope: Scope = ALL_PRODUCTS, madeHere: 'left out' | 'included' = 'left out') =>
   (
     await sql<{ product_code: string; name: string; on_hand: number | null; first_stockout: string }>`
       select p.product_code, p.name, ${onHandNow}::float8 as on_hand, s.first_stockout::text as first_stockout
       from dashboard_product_summary s join data.products p on p.id = s.product_id
       left join forecast_results f on f.product_id = p.id
-      where s.first_stockout is not null and ${inScope(scope)}
+      where s.first_stockout is not null and ${inScope(scope)}${madeHere === 'left out' ? sql` and not coalesce(p.made_here, false)` : sql``}
       order by s.first_stockout, p.product_code
       limit ${limit}`.execute(db)
   ).rows;
+
+/** How many products in scope that are made here (ADR 0194) are forecast to run out by `by` (any day: null): what a runs-out answer leaves out. */
+export const madeHereStockouts = async (db: Db, scope: Scope, by: string | null): Promise<number> =>
+  (
+    await sql<{ n: number }>`
+      select count(*)::int as n from dashboard_product_summary s join data.products p on p.id = s.product_id
+      left join forecast_results f on f.product_id = p.id
+      where s.first_stockout is not null and coalesce(p.made_here, false) and ${inScope(scope)}${by === null ? sql`` : sql` and s.first_stockout <= ${by}::date`}`.execute(db)
+  ).rows[0]?.n ?? 0;
 
 /**
  * Products in scope that sold nothing from `from` to `to` (both included), and apart from them

@@ -144,6 +144,8 @@ export type ProductsTable = {
   order_multiple: ColumnType<number | null, number | null | undefined, number | null>;
   /** The supplier's minimum order; null: none (migration 0650). */
   min_order_quantity: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Made in the shop, not bought: left out of the order lists and stock-count tasks, still forecast; null or false: not made here (migration 0720). */
+  made_here: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
 };
 
 export type SalesTable = { id: Generated<number>; product_id: number; date: string; quantity: number };

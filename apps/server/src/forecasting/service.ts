@@ -58,6 +58,12 @@ const FORECAST_INPUT_PRODUCT_COLUMNS = new Set(['current_stock', 'lead_time_days
 /** Whether writing these columns of this table changes what a forecast is made from. */
 export const writesForecastInput = (table: string, columns: readonly string[]): boolean =>
   FORECAST_INPUT_TABLES.has(table) || (table === 'products' && columns.some((column) => FORECAST_INPUT_PRODUCT_COLUMNS.has(column)));
+/**
+ * Whether writing these columns of this table changes which products the order lists and the
+ * stock-count task name without changing a forecast: products made here (ADR 0194). The dashboard's
+ * counts (the catalogue summary) then follow at once, not after the next run.
+ */
+export const writesListColumn = (table: string, columns: readonly string[]): boolean => table === 'products' && columns.includes('made_here');
 /** Days of history a forecast is made from and a forecast read shows (exported for bench/api-overhead). */
 export const HISTORY_DAYS = 730;
 // A chunk is what the pipeline holds at each stage (read, forecast, write): one statement reads
@@ -261,6 +267,7 @@ export async function refreshForecastsAfterRowsChange(ctx: ForecastingContext, c
     await refreshSummaryAfterProductsDeleted(ctx);
     return;
   }
+  if (writesListColumn(change.table, change.columns)) await refreshCatalogueSummary(ctx.db);
   if (!writesForecastInput(change.table, change.columns)) return;
   const productIds = change.rows.map((row) => Number(change.table === 'products' ? row.id : row.product_id)).filter(Number.isSafeInteger);
   await requestRunOfProducts(ctx, productIds, null);
@@ -729,6 +736,7 @@ export function productForecastJson(stored: StoredProductForecast): string {
       currentStock: stored.current_stock,
       unit: productUnit(stored.unit),
       supplier: stored.supplier,
+      ...(stored.made_here ? { madeHere: true } : {}),
       unitCost: stored.unit_cost,
       leadTimeDays: stored.lead_time_days,
       lastCount: countOf(stored.last_count),
@@ -772,7 +780,7 @@ function countOf(pair: string | null): { units: number; date: string } | null {
 
 /** The latest whole-catalogue report: one page of the order advice (the definition lives in order-advice/). */
 export async function getLatestInventoryReport(ctx: ForecastingContext, query: ReportQuery): Promise<InventoryReport | null> {
-  const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, inactiveDays: query.inactive_days, supplier: query.supplier, page: { number: query.page, size: query.page_size } });
+  const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, includeMadeHere: query.include_made_here, inactiveDays: query.inactive_days, supplier: query.supplier, page: { number: query.page, size: query.page_size } });
   if (!advice) return null;
   const today = dayInTimeZone(Date.now(), await shopTimeZone(ctx.db));
   const [shortHistory, arrivals] = await Promise.all([
@@ -789,6 +797,7 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     total: advice.total,
     inactive: advice.inactive,
     inactive_days: advice.inactiveDays,
+    made_here: advice.madeHere,
     order_units: advice.orderUnits,
     order_quantities: advice.orderQuantities,
     order_cost: advice.orderCost,
@@ -850,7 +859,7 @@ async function* csvText(batches: AsyncIterable<ForecastSheet['rows']>): AsyncGen
  * as every read of it is; the file is written from it a batch of lines at a time.
  */
 export async function exportLatestInventoryReport(ctx: ForecastingContext, query: InventoryReportExportQuery): Promise<Download> {
-  const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, inactiveDays: query.inactive_days, supplier: query.supplier });
+  const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, includeMadeHere: query.include_made_here, inactiveDays: query.inactive_days, supplier: query.supplier });
   if (!advice) throw new AppError('not_found', 'No latest report available: run a forecast of the whole catalogue first.');
   const name = inventoryReportFileName(advice.task.updatedAt.toISOString(), advice.supplier);
   const batches = reportLineBatches(ctx.db, advice.products);

@@ -86,6 +86,9 @@ const SYNONYMS: Record<string, string[]> = {
   supplier: ['supplier', 'suppliername', 'mainsupplier', 'preferredsupplier', 'primarysupplier', 'vendor', 'vendorname', 'preferredvendor',
     'lieferant', 'lieferantenname', 'lieferantname', 'hauptlieferant', 'fournisseur', 'nomfournisseur', 'nomdufournisseur', 'proveedor', 'nombreproveedor', 'nombredelproveedor',
     'leverancier', 'leveranciersnaam', 'naamleverancier', 'fornitore', 'nomefornitore'],
+  // Made in the shop, not bought (ADR 0194): by a whole name only (WHOLE_NAMES_ONLY), so "House blend" or "Made by" is not it.
+  made_here: ['madehere', 'madeherenotordered', 'madeinhouse', 'inhouse', 'homemade', 'housemade', 'bakedinhouse', 'bakedhere', 'notordered', 'producedinhouse',
+    'eigenproduktion', 'eigenherstellung', 'selbstgemacht', 'hausgemacht', 'faitmaison', 'hechoencasa', 'elaboracionpropia', 'zelfgemaakt', 'eigengemaakt', 'huisgemaakt', 'fattoincasa', 'produzionepropria'],
   lead_time_days: ['leadtimedays', 'leadtime', 'leaddays', 'lieferzeit', 'lieferzeittage', 'wiederbeschaffungszeit', 'delailivraison', 'delaidelivraison', 'delai', 'plazoentrega', 'plazo', 'levertijd', 'tempidiconsegna'],
   date: ['date', 'day', 'invoicedate', 'orderdate', 'salesdate', 'saledate', 'transactiondate', 'timestamp', 'datetime', 'countdate', 'countedon', 'datecounted', 'stocktakedate',
     'createdat', 'created', 'orderedat', 'soldat', 'purchasedat', 'placedat',
@@ -100,7 +103,7 @@ const SYNONYMS: Record<string, string[]> = {
  * Fields a column answers to by its whole name only, never by a word of it: "Unit cost" and "Unit
  * price" are money, not a product's unit; "Supplier SKU" and "Vendor code" are codes, not a supplier.
  */
-const WHOLE_NAMES_ONLY = new Set(['unit', 'supplier']);
+const WHOLE_NAMES_ONLY = new Set(['unit', 'supplier', 'made_here']);
 
 /**
  * Words that make a column a level to keep, not a count or a quantity: "Minimum stock", "Safety

@@ -499,7 +499,10 @@ export function newRowsWithoutValue(target: WriteTarget, columns: string[]) {
     target.keyColumns.map((c) => sql`t.${id(c)} = m.${id(c)}`),
     sql` and `,
   )})`;
-  return sql<Record<string, number>>`select ${sql.join(columns.map((c) => sql`(count(*) filter (where not ${fills(c)}))::int as ${id(c)}`))} from ${id(MERGED_TABLE)} m where not ${stored}`;
+  // A product made here is bought from no one: the lead time it was left without is no default it uses (ADR 0194).
+  const madeHere = target.encodedName === 'products' && target.mapped.includes('made_here') ? sql` and m.made_here is not true` : sql``;
+  const counted = (c: string) => (c === 'lead_time_days' ? madeHere : sql``);
+  return sql<Record<string, number>>`select ${sql.join(columns.map((c) => sql`(count(*) filter (where not ${fills(c)}${counted(c)}))::int as ${id(c)}`))} from ${id(MERGED_TABLE)} m where not ${stored}`;
 }
 
 /** Of `counted` merged stock counts, how many (`older`) a stored figure of their product dated after them, up to today, outdates as on hand, and that figure's first and last days. */

@@ -19,6 +19,8 @@ const needsOrder = sql<boolean>`(f.reorder->>'orderQuantity')::float8 > 0 and f.
 // (ADR 0072, amendment 2026-12-04 "hurry it"). The advice names that delivery only then.
 const deliveryArrivesLate = sql<boolean>`f.reorder->>'onOrderArrives' is not null`;
 const onTheList = sql<boolean>`(${needsOrder} or ${deliveryArrivesLate})`;
+/** Made in the shop (a café's coffee and baking, ADR 0194): nothing is bought for it, so no list or stock-count task names it. */
+export const madeHere = sql<boolean>`coalesce(p.made_here, false)`;
 /**
  * A product's recent demand: units sold in the `days` days before its stored forecast's first day
  * (and since), returns (negative sales) not counted; `f` is its forecast_results row. The one rule
@@ -53,6 +55,7 @@ export const adviceRows = (db: Db, recentDays: number) =>
       'f.reorder',
       sql<string>`f.model_name`.as('model'),
       recentDemand(recentDays).as('recent_demand'),
+      madeHere.as('made_here'),
     ])
     .where(onTheList)
     .execute();
@@ -77,7 +80,7 @@ export const shortHistoryIds = (db: Db, productIds: readonly number[]) =>
 const noStockCount = sql<boolean>`not exists (select 1 from data.stock_snapshots k where k.product_id = f.product_id and k.date <= f.forecast_start + ${sql.lit(COUNT_AHEAD_DAYS)}::int)`;
 
 /**
- * Products with demand in the last `recentDays` days whose stock was never counted, best sellers
+ * Products with demand in the last `recentDays` days whose stock was never counted (those made here left out: nobody counts flat whites), best sellers
  * first: their codes (the first `limit`) and how many there are; of one supplier only when given
  * (`ofSupplier`, a condition on the product `p`), as the list beside them is.
  */
@@ -87,6 +90,7 @@ export async function unknownStock(db: Db, recentDays: number, limit: number, of
     .innerJoin('data.products as p', 'p.id', 'f.product_id')
     .select(['p.product_code', recentDemand(recentDays).as('recent_demand'), sql<number>`count(*) over ()`.as('count')])
     .where(noStockCount)
+    .where(sql<boolean>`not ${madeHere}`)
     .where(sql<boolean>`${recentDemand(recentDays)} > 0`)
     .$if(ofSupplier !== undefined, (query) => query.where(ofSupplier as RawBuilder<boolean>))
     .orderBy('recent_demand', 'desc')
@@ -97,7 +101,7 @@ export async function unknownStock(db: Db, recentDays: number, limit: number, of
 }
 
 /**
- * The products on the order advice's list that had demand in the last `recentDays` days, read by
+ * The products on the order advice's list that had demand in the last `recentDays` days (not made here), read by
  * the database (a catalogue run ends with it) rather than row by row: the order-by dates of those
  * that need an order (the dashboard counts those due soon) and how many have a delivery to hurry
  * instead. Together they are the list's length.
@@ -108,6 +112,7 @@ export async function listedOrderBy(db: Db, recentDays: number): Promise<{ order
     .innerJoin('data.products as p', 'p.id', 'f.product_id')
     .select(sql<string | null>`case when ${needsOrder} then f.reorder->>'orderBy' end`.as('order_by'))
     .where(onTheList)
+    .where(sql<boolean>`not ${madeHere}`)
     .where(sql<boolean>`${recentDemand(recentDays)} > 0`)
     .execute();
   const orderByDates = rows.flatMap((row) => (row.order_by === null ? [] : [row.order_by]));

@@ -46,6 +46,8 @@ export type OrderAdviceOptions = {
   /** Products without demand in the last `inactiveDays` days are left out unless this is true. */
   includeInactive?: boolean;
   inactiveDays?: number;
+  /** Products made here (ADR 0194) are left out unless this is true. */
+  includeMadeHere?: boolean;
   /** Only the products bought from this supplier (any of its spellings: case and white space aside, ADR 0186); null: those with no supplier; undefined: every supplier (ADR 0184). */
   supplier?: string | null;
   /** One page of the list (1-based); without it, the whole list. */
@@ -67,6 +69,8 @@ export type OrderAdvice = {
   /** Products that need an order but were left out as inactive (0 when they are included). */
   inactive: number;
   inactiveDays: number;
+  /** Products made here whose forecast says to order (of the supplier, and active unless inactive ones are included), left out as nothing is bought for them (0 when they are included; ADR 0194). */
+  madeHere: number;
   /** Units and cost (quantity × unit cost) of every order on the list, all pages; `orderUnits` whatever their units, `orderQuantities` one total per unit. */
   orderUnits: number;
   orderQuantities: UnitQuantity[];
@@ -168,10 +172,13 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
       // A delivery to hurry has no order-by date: its stockout alone dates it.
       urgencyDays: Math.min(expected ? dayNumber(expected.date) - start - reorder.leadTimeDays : Infinity, reorder.orderBy ? dayNumber(reorder.orderBy) - start : Infinity),
       recentDemand: Number(row.recent_demand),
+      ...(row.made_here ? { madeHere: true } : {}),
     });
   }
   const ofSupplier = (products: AdvisedProduct[]) => (supplier === undefined ? products : products.filter((p) => (p.supplier ?? null) === supplier));
-  const active = options.includeInactive ? needing : needing.filter((p) => p.recentDemand > 0);
+  // Made here (ADR 0194): left out before the inactive ones, so each left-out product is counted once.
+  const bought = options.includeMadeHere ? needing : needing.filter((p) => !p.madeHere);
+  const active = options.includeInactive ? bought : bought.filter((p) => p.recentDemand > 0);
   const listed = ofSupplier(active);
   listed.sort((a, b) => a.urgencyDays - b.urgencyDays || a.styleCode.localeCompare(b.styleCode));
   const from = options.page ? (options.page.number - 1) * options.page.size : 0;
@@ -181,8 +188,9 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
     suppliers: listSuppliers(active, supplier),
     ...(supplier !== undefined ? { supplier } : {}),
     deliveriesLate: listed.filter((p) => !hasOrder(p)).length,
-    inactive: ofSupplier(needing).length - listed.length,
+    inactive: ofSupplier(bought).length - listed.length,
     inactiveDays,
+    madeHere: ofSupplier(options.includeInactive ? needing : needing.filter((p) => p.recentDemand > 0)).length - listed.length,
     orderUnits: listed.reduce((sum, p) => sum + p.orderQuantity, 0),
     orderQuantities: orderQuantities(listed),
     orderCost: Math.round(listed.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0) * 100) / 100,

@@ -10,7 +10,7 @@ import * as repo from './repo.ts';
 const NAMES_TTL_MS = 5000;
 
 const DESCRIPTIONS: Record<string, string> = {
-  products: "One row per product: product_code, name, category, current_stock, unit (what its quantities count: 'kg', 'box'; null is pieces), unit_cost, supplier (who it is bought from; null or blank is none; spellings differing only in case or spaces are one supplier, so group by lower(btrim(supplier))), lead_time_days, order_multiple (the supplier's case size: orders come in whole multiples of it; null is any quantity), min_order_quantity (the supplier's minimum order; null is none).",
+  products: "One row per product: product_code, name, category, current_stock, unit (what its quantities count: 'kg', 'box'; null is pieces), unit_cost, supplier (who it is bought from; null or blank is none; spellings differing only in case or spaces are one supplier, so group by lower(btrim(supplier))), lead_time_days, order_multiple (the supplier's case size: orders come in whole multiples of it; null is any quantity), min_order_quantity (the supplier's minimum order; null is none), made_here (true: made in the shop, not bought, such as a café's coffee or baking; null or false: bought; the order lists leave products made here out).",
   sales: 'Units sold: one row per product and day (product_id → products.id, date, quantity).',
   stock_snapshots: 'Counted stock level of a product on a date.',
   deliveries: "Purchase orders: expected_date, quantity, status ('scheduled', 'received', 'cancelled').",

@@ -182,6 +182,18 @@ export const decimalNumber = () =>
 /** A value outside a column's choices, named with the values allowed: "geplant is not one of the allowed values: scheduled, received, cancelled." */
 export const notAChoice = (value: unknown, choices: readonly string[]) => `${String(value)} is not one of the allowed values: ${choices.join(', ')}.`;
 
+/**
+ * A yes-or-no value as a file or a form writes it (ADR 0194): true/false, yes/no, 1/0 (text in any
+ * case, around spaces, or the numbers and booleans a spreadsheet's cell holds); undefined for anything else.
+ */
+export function booleanValue(raw: unknown): boolean | undefined {
+  if (typeof raw === 'boolean') return raw;
+  if (raw === 1 || raw === 0) return raw === 1;
+  if (typeof raw !== 'string') return undefined;
+  const word = raw.trim().toLowerCase();
+  return word === 'true' || word === 'yes' || word === '1' ? true : word === 'false' || word === 'no' || word === '0' ? false : undefined;
+}
+
 export function valueSchema(column: ColumnDefinition): z.ZodType<string | number | boolean> {
   switch (column.type) {
     case 'CharField':
@@ -216,7 +228,9 @@ export function valueSchema(column: ColumnDefinition): z.ZodType<string | number
     case 'DateTimeField':
       return z.iso.datetime({ offset: true, message: 'Expected a date and time (ISO 8601).' });
     case 'BooleanField':
-      return z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+      return z.unknown().check((context) => {
+        if (booleanValue(context.value) === undefined) context.issues.push({ code: 'custom', message: expectedValue.BooleanField, input: context.value });
+      }).transform((v) => booleanValue(v) as boolean);
     case 'AutoField':
     case 'query':
     case 'nestedTable':
@@ -270,7 +284,7 @@ export function quickCheck(column: ColumnDefinition): QuickCheck {
     case 'DateField':
       return (raw) => (typeof raw === 'string' && isRealDate(raw) ? raw : UNDECIDED);
     case 'BooleanField':
-      return (raw) => (typeof raw === 'boolean' ? raw : raw === 'true' ? true : raw === 'false' ? false : UNDECIDED);
+      return (raw) => booleanValue(raw) ?? UNDECIDED;
     default:
       return () => UNDECIDED;
   }
@@ -285,7 +299,7 @@ export const expectedValue: Record<FieldType, string> = {
   TextField: 'Expected text.',
   DateField: 'Expected a date as YYYY-MM-DD.',
   DateTimeField: 'Expected a date and time (ISO 8601).',
-  BooleanField: 'Expected true or false.',
+  BooleanField: 'Expected true or false (yes or no, 1 or 0).',
   ForeignKey: 'Expected the id of a row (a whole number).',
   AutoField: 'This field is read-only.',
   query: 'This field is read-only.',

@@ -149,16 +149,18 @@ export const fetchForecastWorkbook = (styleCode: string, days: number): Promise<
  */
 export type SupplierFilter = string | null | undefined;
 const supplierParam = (supplier: SupplierFilter): Record<string, string> => (supplier === undefined ? {} : { supplier: supplier ?? '' });
+/** Products made here (ADR 0194) are asked for only when shown: the server leaves them out by default. */
+const madeHereParam = (includeMadeHere: boolean | undefined): Record<string, string> => (includeMadeHere ? { include_made_here: 'true' } : {});
 
 /** The latest report's whole list under the filters shown (every page, not only the one loaded), as CSV or .xlsx. */
-export const fetchReportExport = (format: 'csv' | 'xlsx', report: { inactive_days: number }, includeInactive: boolean, supplier?: SupplierFilter): Promise<Blob> =>
-  fetchExport('/forecasting/latest-report/export/', format, { inactive_days: report.inactive_days, include_inactive: includeInactive ? 'true' : 'false', ...supplierParam(supplier) });
+export const fetchReportExport = (format: 'csv' | 'xlsx', report: { inactive_days: number }, includeInactive: boolean, supplier?: SupplierFilter, includeMadeHere = false): Promise<Blob> =>
+  fetchExport('/forecasting/latest-report/export/', format, { inactive_days: report.inactive_days, include_inactive: includeInactive ? 'true' : 'false', ...madeHereParam(includeMadeHere), ...supplierParam(supplier) });
 
 /** One page of the latest report (of the server's size unless `pageSize`); products without recent demand only when `includeInactive`; one supplier's only when `supplier` is given. */
 /** Whether the shop is closed on `date` (YYYY-MM-DD), the note of its own closed day, and the next day it is open (ADR 0182, amendment 2026-12-06). */
 export const fetchOpenDay = async (date: string): Promise<OpenDayAnswer> => (await api.get<OpenDayAnswer>('/forecasting/open-day/', { params: { date } })).data;
 
-export async function fetchLatestReport(options: { page?: number; pageSize?: number; includeInactive?: boolean; supplier?: SupplierFilter } = {}): Promise<LatestReportResponse> {
-  const params = { page: options.page ?? 1, ...(options.pageSize ? { page_size: options.pageSize } : {}), include_inactive: options.includeInactive ? 'true' : 'false', ...supplierParam(options.supplier) };
+export async function fetchLatestReport(options: { page?: number; pageSize?: number; includeInactive?: boolean; includeMadeHere?: boolean; supplier?: SupplierFilter } = {}): Promise<LatestReportResponse> {
+  const params = { page: options.page ?? 1, ...(options.pageSize ? { page_size: options.pageSize } : {}), include_inactive: options.includeInactive ? 'true' : 'false', ...madeHereParam(options.includeMadeHere), ...supplierParam(options.supplier) };
   return (await api.get<LatestReportResponse>('/forecasting/latest-report/', { params })).data;
 }

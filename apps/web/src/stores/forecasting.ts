@@ -53,6 +53,8 @@ export type ForecastingState = {
   /** The report page shown, whether products without recent demand are listed, and whose (every supplier: undefined; none: null). */
   reportPage: number;
   reportIncludeInactive: boolean;
+  /** Whether products made here (not ordered, ADR 0194) are listed. */
+  reportIncludeMadeHere: boolean;
   reportSupplier: SupplierFilter;
   reportMessage: string | null;
   isLoadingReport: boolean;
@@ -62,6 +64,7 @@ export type ForecastingState = {
   lowStock: InventoryReport | null;
   lowStockPage: number;
   lowStockIncludeInactive: boolean;
+  lowStockIncludeMadeHere: boolean;
   lowStockSupplier: SupplierFilter;
   lowStockMessage: string | null;
   isLoadingLowStock: boolean;
@@ -118,7 +121,7 @@ export type ForecastingActions = {
 export type ForecastingStore = ForecastingState & ForecastingActions;
 
 /** A page and filters of a list of the order advice; a filter left out keeps the one shown (`supplier` given as undefined: every supplier). */
-export type AdviceView = { page?: number; includeInactive?: boolean; supplier?: SupplierFilter };
+export type AdviceView = { page?: number; includeInactive?: boolean; includeMadeHere?: boolean; supplier?: SupplierFilter };
 
 export const idleGeneration: GenerationState = { phase: 'idle', scope: null, styleCode: null, status: null, progress: { done: 0, total: 0 }, restart: null, results: null, error: null };
 
@@ -139,6 +142,7 @@ export const initialForecastingState: ForecastingState = {
   report: null,
   reportPage: 1,
   reportIncludeInactive: false,
+  reportIncludeMadeHere: false,
   reportSupplier: undefined,
   reportMessage: null,
   isLoadingReport: false,
@@ -146,6 +150,7 @@ export const initialForecastingState: ForecastingState = {
   lowStock: null,
   lowStockPage: 1,
   lowStockIncludeInactive: false,
+  lowStockIncludeMadeHere: false,
   lowStockSupplier: undefined,
   lowStockMessage: null,
   isLoadingLowStock: false,
@@ -170,12 +175,12 @@ type AdvicePage = { report: InventoryReport | null; message: string | null };
 const pendingAdvice = new Map<string, Promise<AdvicePage>>();
 
 /** One page of the order advice; no report yet (no catalogue run) gives its message instead. */
-function adviceReport(page: number, includeInactive: boolean, supplier: SupplierFilter): Promise<AdvicePage> {
-  const key = `${page}:${includeInactive}:${supplier === undefined ? '*' : JSON.stringify(supplier)}`;
+function adviceReport(page: number, includeInactive: boolean, includeMadeHere: boolean, supplier: SupplierFilter): Promise<AdvicePage> {
+  const key = `${page}:${includeInactive}:${includeMadeHere}:${supplier === undefined ? '*' : JSON.stringify(supplier)}`;
   const pending = pendingAdvice.get(key);
   if (pending) return pending;
   const request = forecastingApi
-    .fetchLatestReport({ page, includeInactive, supplier })
+    .fetchLatestReport({ page, includeInactive, includeMadeHere, supplier })
     .then((answer) => (answer.success ? { report: answer.report, message: null } : { report: null, message: answer.message || i18n.t('forecasting.errors.noReport') }))
     .finally(() => pendingAdvice.delete(key));
   pendingAdvice.set(key, request);
@@ -273,10 +278,11 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
     loadLatestReport: async (options = {}) => {
       const page = options.page ?? get().reportPage;
       const includeInactive = options.includeInactive ?? get().reportIncludeInactive;
+      const includeMadeHere = options.includeMadeHere ?? get().reportIncludeMadeHere;
       const supplier = 'supplier' in options ? options.supplier : get().reportSupplier;
-      set({ isLoadingReport: true, reportError: null, reportPage: page, reportIncludeInactive: includeInactive, reportSupplier: supplier });
+      set({ isLoadingReport: true, reportError: null, reportPage: page, reportIncludeInactive: includeInactive, reportIncludeMadeHere: includeMadeHere, reportSupplier: supplier });
       try {
-        const { report, message } = await adviceReport(page, includeInactive, supplier);
+        const { report, message } = await adviceReport(page, includeInactive, includeMadeHere, supplier);
         // A filter chosen since asks again: only its answer may show under it.
         if (get().reportSupplier !== supplier) return;
         set({ report, reportMessage: message, isLoadingReport: false, reportSupplier: answeredSupplier(supplier, report) });
@@ -288,10 +294,11 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
     loadLowStock: async (options = {}) => {
       const page = options.page ?? get().lowStockPage;
       const includeInactive = options.includeInactive ?? get().lowStockIncludeInactive;
+      const includeMadeHere = options.includeMadeHere ?? get().lowStockIncludeMadeHere;
       const supplier = 'supplier' in options ? options.supplier : get().lowStockSupplier;
-      set({ isLoadingLowStock: true, lowStockError: null, lowStockPage: page, lowStockIncludeInactive: includeInactive, lowStockSupplier: supplier });
+      set({ isLoadingLowStock: true, lowStockError: null, lowStockPage: page, lowStockIncludeInactive: includeInactive, lowStockIncludeMadeHere: includeMadeHere, lowStockSupplier: supplier });
       try {
-        const { report, message } = await adviceReport(page, includeInactive, supplier);
+        const { report, message } = await adviceReport(page, includeInactive, includeMadeHere, supplier);
         if (get().lowStockSupplier !== supplier) return;
         set({ lowStock: report, lowStockMessage: message, isLoadingLowStock: false, lowStockSupplier: answeredSupplier(supplier, report) });
       } catch (error) {

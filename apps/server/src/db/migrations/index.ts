@@ -66,6 +66,7 @@ import * as deliveriesKeyedOnceTheDaysAreSingle from './0670-deliveries-keyed-on
 import * as productsHaveASupplier from './0680-products-have-a-supplier.ts';
 import * as reorderAdviceNamesTheSupplierAndItsTerms from './0690-reorder-advice-names-the-supplier-and-its-terms.ts';
 import * as forecastTasksOfAListOfProducts from './0710-forecast-tasks-of-a-list-of-products.ts';
+import * as productsMadeHere from './0720-products-made-here.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -133,4 +134,5 @@ export const migrations: Record<string, Migration> = {
   '0680-products-have-a-supplier': productsHaveASupplier,
   '0690-reorder-advice-names-the-supplier-and-its-terms': reorderAdviceNamesTheSupplierAndItsTerms,
   '0710-forecast-tasks-of-a-list-of-products': forecastTasksOfAListOfProducts,
+  '0720-products-made-here': productsMadeHere,
 };

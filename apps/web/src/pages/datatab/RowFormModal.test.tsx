@@ -8,6 +8,7 @@ import type { TableColumn, TableRow } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
 import { RowFormModal } from './RowFormModal.tsx';
+import { addPayload, editPayload, toFormValue } from './row-form.ts';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -103,5 +104,25 @@ describe('the row form date field', () => {
     restoreLanguages = useBrowserLanguages(['en-AU']);
     renderForm(sales, null);
     expect(screen.getByRole('textbox', { name: /^Date/ }).getAttribute('placeholder')).toBe('DD/MM/YYYY');
+  });
+});
+
+describe('the Made here (not ordered) check box (ADR 0194)', () => {
+  const madeHere = { key: 'made_here', label: 'Made here (not ordered)', type: 'BooleanField' } as TableColumn;
+  const withMadeHere = [...products, madeHere];
+
+  it('shows a product made here ticked, and one not marked (blank) unticked', () => {
+    renderForm(withMadeHere, { id: 3, product_code: 'CRO-1', name: 'Croissant', made_here: true });
+    expect(screen.getByRole('checkbox', { name: 'Made here (not ordered)' })).toHaveProperty('checked', true);
+    cleanup();
+    renderForm(withMadeHere, { id: 4, product_code: 'MILK-2', name: 'Milk', made_here: null });
+    expect(screen.getByRole('checkbox', { name: 'Made here (not ordered)' })).toHaveProperty('checked', false);
+  });
+
+  it('writes the ticked box as true, and only when it changed', () => {
+    const initial = { product_code: 'MILK-2', name: 'Milk', made_here: toFormValue('BooleanField', null) };
+    expect(editPayload(withMadeHere, initial, { ...initial, made_here: true }, 4)).toEqual({ id: 4, made_here: true });
+    expect(editPayload(withMadeHere, initial, initial, 4)).toEqual({ id: 4 });
+    expect(addPayload(withMadeHere, { product_code: 'CRO-1', name: 'Croissant', made_here: true })).toEqual({ product_code: 'CRO-1', name: 'Croissant', made_here: true });
   });
 });

@@ -43,6 +43,19 @@ describe('the forecast explained', () => {
     useSessionStore.setState({ accessToken: null });
   });
 
+  it('says "Made here — not ordered" for a product made here, with no order, advice list or Record order, and no stockout warned of (ADR 0194)', () => {
+    useSessionStore.setState({ isLoading: true, isLoggedIn: false, accessToken: accessTokenWithRole('editor') });
+    const base = forecastFixture();
+    renderExplanation({ ...base, product: { ...base.product, madeHere: true } });
+    expect(screen.getByTestId('reorder-summary').textContent).toBe('Made here — not ordered');
+    expect(screen.queryByTestId('reorder-advice')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Record order/ })).toBeNull();
+    expect(screen.getByTestId('stockout-summary').textContent).toBe('Made here: no stockout is warned of, as its stock is what is made.');
+    // Still forecast: how it was forecast is said as for any product.
+    expect(screen.getByTestId('model-description')).toBeTruthy();
+    useSessionStore.setState({ accessToken: null });
+  });
+
   it('says how much to order by when', () => {
     renderExplanation(forecastFixture());
     expect(screen.getByTestId('reorder-summary').textContent).toContain('Order 40 units by');

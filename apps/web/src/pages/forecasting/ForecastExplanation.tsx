@@ -94,6 +94,19 @@ function demandKey(demandClass: string): DemandKey {
 }
 
 /** `today`: the viewer's day; an order-by day on or before it is due now, not a date to meet (ADR 0169). */
+/** The advice of a product made here (ADR 0194): no order, and why; the forecast beside it says how many to make. */
+function MadeHereAdvice() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="sm" fw={600} data-testid="reorder-summary">
+        {t('forecasting.explain.madeHere')}
+      </Text>
+      <Text size="sm">{t('forecasting.explain.madeHereWhy')}</Text>
+    </>
+  );
+}
+
 export function ForecastExplanation({ forecast, today }: { forecast: ProductForecastResponse; today: string }) {
   const { t } = useTranslation();
   const { model, accuracy } = forecast.metrics;
@@ -113,6 +126,8 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
   // No stock count yet (a products file's blank stock cell writes none): no projection, so neither a
   // stockout nor an order quantity can be told — said, rather than "no stockout expected".
   const stockUnknown = forecast.forecast.stock.length === 0;
+  // Made here (ADR 0194): forecast (how many to make), never ordered, and no stockout warned of.
+  const madeHere = forecast.product.madeHere === true;
 
   // A backtest over weeks the product sold (next to) nothing in — a bedding plant tested in winter —
   // is "error ≈ 0, 100 % smaller than guessing": true of those weeks, and no measure of its season.
@@ -219,15 +234,15 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
           <Text fw={600} mt="xs">
             {t('forecasting.explain.stockoutTitle')}
           </Text>
-          <Text size="sm" data-testid="stockout-summary" c={(stockout || emptyNow) && standing === 'active' ? 'red.8' : undefined}>
-            {stockUnknown ? t('forecasting.explain.stockUnknown') : t(stockoutKey(standing, emptyNow, stockout !== null), { date: stockout ? formatDay(stockout) : '', days })}
+          <Text size="sm" data-testid="stockout-summary" c={(stockout || emptyNow) && standing === 'active' && !madeHere ? 'red.8' : undefined}>
+            {madeHere ? t('forecasting.explain.madeHereStock') : stockUnknown ? t('forecasting.explain.stockUnknown') : t(stockoutKey(standing, emptyNow, stockout !== null), { date: stockout ? formatDay(stockout) : '', days })}
           </Text>
-          {!stockUnknown && early ? (
+          {!madeHere && !stockUnknown && early ? (
             <Text size="sm" data-testid="stockout-early-estimate">
               {earlyEstimate(t, early)}
             </Text>
           ) : null}
-          {!stockUnknown && lowerKey && lowerStockout ? (
+          {!madeHere && !stockUnknown && lowerKey && lowerStockout ? (
             <Text size="sm" data-testid="stockout-chance">
               {t(lowerKey, { date: formatDay(lowerStockout) })}
             </Text>
@@ -235,54 +250,60 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
         </Stack>
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.reorderTitle')}</Text>
-          <Text size="sm" data-testid="reorder-summary">
-            {t(reorderSummaryKey(standing, stockUnknown, daysLate, arrival !== null, tooLateForSeason !== null, stockout !== null, dueNow), {
-              lists: t('forecasting.explain.leftOutOfLists', { inactiveDays: forecast.activity.inactiveDays }),
-              inactiveDays: forecast.activity.inactiveDays,
-              reorderPoint: quantityWords(reorder.reorderPoint, unit, t),
-              safetyStock: quantityWords(reorder.safetyStock, unit, t),
-              serviceLevel: one.format(reorder.serviceLevel * 100),
-              orderQuantity: withSupplierOrder(quantityWords(reorder.orderQuantity, unit, t), reorder, unit, t),
-              orderBy: reorder.orderBy ? formatDay(reorder.orderBy) : '',
-              leadTime: reorder.leadTimeDays,
-              days,
-              count: daysLate,
-              arrival: arrives ? formatDay(arrives) : '',
-              stockout: stockout ? formatDay(stockout) : '',
-              season: tooLateForSeason ? seasonMonths(tooLateForSeason.seasonFrom, tooLateForSeason.seasonTo) : '',
-              nextOrderFrom: tooLateForSeason ? formatDay(tooLateForSeason.nextOrderFrom) : '',
-            })}
-          </Text>
-          {/* A season-only item's whole cases can be more than the rest of its season sells: ordered all the same, and said (ADR 0183). */}
-          {reorder.leftAfterSeason !== undefined && arrival !== null && !stockUnknown ? (
-            <Text size="sm" data-testid="left-after-season">
-              {t('forecasting.supplierOrder.leftAfterSeason', { quantity: quantityWords(reorder.leftAfterSeason, unit, t) })}
-            </Text>
-          ) : null}
-          {beyondLists && standing === 'active' && !stockUnknown ? (
-            <Text size="sm" data-testid="order-beyond-lists">
-              {t('forecasting.explain.orderBeyondLists', { days: DEFAULT_FORECAST_DAYS })}
-            </Text>
-          ) : null}
-          {/* A few days of sales make a level, not a pattern: an order sized on them can be the list's largest (QA3 #8). */}
-          {model.history === 'short' && standing === 'active' && arrival !== null && !stockUnknown ? (
-            <Text size="sm" fw={600} data-testid="short-history-caution">
-              {t('forecasting.explain.shortHistoryCaution')}
-            </Text>
-          ) : null}
-          <dl style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '2px 16px', margin: 0, fontSize: 14 }} data-testid="reorder-advice">
-            {reorderItems.map(([label, value]) => (
-              <div key={label} style={{ display: 'contents' }}>
-                <dt style={{ color: 'var(--mantine-color-gray-7)' }}>{label}</dt>
-                <dd style={{ margin: 0, fontWeight: 500 }}>{value}</dd>
-              </div>
-            ))}
-          </dl>
-          {arrival !== null && !stockUnknown && !notAdvised ? (
-            <div>
-              <RecordOrderAction order={{ styleCode: forecast.product.styleCode, name: forecast.product.name, unit, supplier: forecast.product.supplier, orderQuantity: reorder.orderQuantity, orderBy: reorder.orderBy, leadTimeDays: reorder.leadTimeDays }} />
-            </div>
-          ) : null}
+          {madeHere ? (
+            <MadeHereAdvice />
+          ) : (
+            <>
+              <Text size="sm" data-testid="reorder-summary">
+                {t(reorderSummaryKey(standing, stockUnknown, daysLate, arrival !== null, tooLateForSeason !== null, stockout !== null, dueNow), {
+                  lists: t('forecasting.explain.leftOutOfLists', { inactiveDays: forecast.activity.inactiveDays }),
+                  inactiveDays: forecast.activity.inactiveDays,
+                  reorderPoint: quantityWords(reorder.reorderPoint, unit, t),
+                  safetyStock: quantityWords(reorder.safetyStock, unit, t),
+                  serviceLevel: one.format(reorder.serviceLevel * 100),
+                  orderQuantity: withSupplierOrder(quantityWords(reorder.orderQuantity, unit, t), reorder, unit, t),
+                  orderBy: reorder.orderBy ? formatDay(reorder.orderBy) : '',
+                  leadTime: reorder.leadTimeDays,
+                  days,
+                  count: daysLate,
+                  arrival: arrives ? formatDay(arrives) : '',
+                  stockout: stockout ? formatDay(stockout) : '',
+                  season: tooLateForSeason ? seasonMonths(tooLateForSeason.seasonFrom, tooLateForSeason.seasonTo) : '',
+                  nextOrderFrom: tooLateForSeason ? formatDay(tooLateForSeason.nextOrderFrom) : '',
+                })}
+              </Text>
+              {/* A season-only item's whole cases can be more than the rest of its season sells: ordered all the same, and said (ADR 0183). */}
+              {reorder.leftAfterSeason !== undefined && arrival !== null && !stockUnknown ? (
+                <Text size="sm" data-testid="left-after-season">
+                  {t('forecasting.supplierOrder.leftAfterSeason', { quantity: quantityWords(reorder.leftAfterSeason, unit, t) })}
+                </Text>
+              ) : null}
+              {beyondLists && standing === 'active' && !stockUnknown ? (
+                <Text size="sm" data-testid="order-beyond-lists">
+                  {t('forecasting.explain.orderBeyondLists', { days: DEFAULT_FORECAST_DAYS })}
+                </Text>
+              ) : null}
+              {/* A few days of sales make a level, not a pattern: an order sized on them can be the list's largest (QA3 #8). */}
+              {model.history === 'short' && standing === 'active' && arrival !== null && !stockUnknown ? (
+                <Text size="sm" fw={600} data-testid="short-history-caution">
+                  {t('forecasting.explain.shortHistoryCaution')}
+                </Text>
+              ) : null}
+              <dl style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '2px 16px', margin: 0, fontSize: 14 }} data-testid="reorder-advice">
+                {reorderItems.map(([label, value]) => (
+                  <div key={label} style={{ display: 'contents' }}>
+                    <dt style={{ color: 'var(--mantine-color-gray-7)' }}>{label}</dt>
+                    <dd style={{ margin: 0, fontWeight: 500 }}>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {arrival !== null && !stockUnknown && !notAdvised ? (
+                <div>
+                  <RecordOrderAction order={{ styleCode: forecast.product.styleCode, name: forecast.product.name, unit, supplier: forecast.product.supplier, orderQuantity: reorder.orderQuantity, orderBy: reorder.orderBy, leadTimeDays: reorder.leadTimeDays }} />
+                </div>
+              ) : null}
+            </>
+          )}
         </Stack>
       </SimpleGrid>
     </Paper>

@@ -359,12 +359,14 @@ export default function ForecastingPage() {
     selectedCode,
     report,
     reportIncludeInactive,
+    reportIncludeMadeHere,
     reportSupplier,
     reportMessage,
     isLoadingReport,
     reportError,
     lowStock,
     lowStockIncludeInactive,
+    lowStockIncludeMadeHere,
     lowStockSupplier,
     lowStockMessage,
     isLoadingLowStock,
@@ -376,12 +378,14 @@ export default function ForecastingPage() {
       selectedCode: state.selectedCode,
       report: state.report,
       reportIncludeInactive: state.reportIncludeInactive,
+      reportIncludeMadeHere: state.reportIncludeMadeHere,
       reportSupplier: state.reportSupplier,
       reportMessage: state.reportMessage,
       isLoadingReport: state.isLoadingReport,
       reportError: state.reportError,
       lowStock: state.lowStock,
       lowStockIncludeInactive: state.lowStockIncludeInactive,
+      lowStockIncludeMadeHere: state.lowStockIncludeMadeHere,
       lowStockSupplier: state.lowStockSupplier,
       lowStockMessage: state.lowStockMessage,
       isLoadingLowStock: state.isLoadingLowStock,
@@ -443,7 +447,7 @@ export default function ForecastingPage() {
       {forecast && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} today={today} /> : null}
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <div>
-          <LatestReportPanel report={report} today={today} includeInactive={reportIncludeInactive} supplier={reportSupplier} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} onView={viewReport} />
+          <LatestReportPanel report={report} today={today} includeInactive={reportIncludeInactive} includeMadeHere={reportIncludeMadeHere} supplier={reportSupplier} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} onView={viewReport} />
           {report ? (
             <Group gap="xs" mt="xs">
               <WorkbookButton
@@ -451,13 +455,13 @@ export default function ForecastingPage() {
                 testId="export-report-csv"
                 failure="forecasting.export.csvFailed"
                 fileName={`${inventoryReportFileName(report.timestamp, reportSupplier)}.csv`}
-                fetchFile={() => fetchReportExport('csv', report, reportIncludeInactive, reportSupplier)}
+                fetchFile={() => fetchReportExport('csv', report, reportIncludeInactive, reportSupplier, reportIncludeMadeHere)}
               />
               <WorkbookButton
                 label={t('forecasting.export.reportExcel')}
                 testId="export-report-xlsx"
                 fileName={`${inventoryReportFileName(report.timestamp, reportSupplier)}.xlsx`}
-                fetchFile={() => fetchReportExport('xlsx', report, reportIncludeInactive, reportSupplier)}
+                fetchFile={() => fetchReportExport('xlsx', report, reportIncludeInactive, reportSupplier, reportIncludeMadeHere)}
               />
               <Text size="xs" c="gray.7">
                 {t('forecasting.export.reportWhole')}
@@ -470,6 +474,7 @@ export default function ForecastingPage() {
             advice={lowStock}
             today={today}
             includeInactive={lowStockIncludeInactive}
+            includeMadeHere={lowStockIncludeMadeHere}
             supplier={lowStockSupplier}
             message={lowStockMessage}
             isLoading={isLoadingLowStock}

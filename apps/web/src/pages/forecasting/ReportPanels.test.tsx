@@ -381,3 +381,39 @@ describe('an order-by day that has come', () => {
     expect(screen.getByTestId('low-stock-count').textContent).toBe('1 product needs an order now · 12 units · cost 30.00');
   });
 });
+
+describe('products made here (ADR 0194)', () => {
+  it('says in one line how many are not on the list, and its switch shows them, marked made here', () => {
+    const { views } = renderPanel({ advice: advice({ made_here: 3 }) });
+    fireEvent.click(screen.getByRole('switch', { name: '3 products made here are not on the order list: show them' }));
+    expect(views).toEqual([{ page: 1, includeMadeHere: true }]);
+    cleanup();
+    render(
+      <MantineProvider>
+        <LowStockPanel
+          advice={advice({ made_here: 0, products: [{ ...product('CRO-1', 40, 0.9, '2026-01-05'), madeHere: true }, product('MILK-2', 12, 1.5, '2026-01-09')] })}
+          today={TODAY}
+          includeInactive={false}
+          includeMadeHere
+          message={null}
+          isLoading={false}
+          error={null}
+          onSelect={() => {}}
+          onRetry={() => {}}
+          onView={() => {}}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('switch', { name: 'Products made here are shown (nothing is bought for them)' })).toHaveProperty('checked', true);
+    const rows = within(screen.getByTestId('low-stock-table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).queryByTestId('row-made-here')?.textContent ?? null)).toEqual(['Made here — not ordered', null]);
+  });
+
+  it('has no such line when none is left out, nor on a report from a server without the count', () => {
+    renderPanel({ advice: advice({ made_here: 0 }) });
+    expect(screen.queryByTestId('made-here-switch')).toBeNull();
+    cleanup();
+    renderPanel({ advice: advice() });
+    expect(screen.queryByTestId('made-here-switch')).toBeNull();
+  });
+});

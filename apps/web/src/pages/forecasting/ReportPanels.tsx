@@ -166,6 +166,25 @@ function InactiveSwitch({ report, includeInactive, onView }: { report: Inventory
   );
 }
 
+/**
+ * Products made here (ADR 0194) are not on the list: one line says how many, and its switch shows
+ * them, in the style of the inactive filter. Absent when none would be listed.
+ */
+function MadeHereSwitch({ report, includeMadeHere, onView }: { report: InventoryReport; includeMadeHere: boolean; onView: (view: ReportView) => void }) {
+  const { t } = useTranslation();
+  if (!includeMadeHere && !report.made_here) return null;
+  return (
+    <Switch
+      size="sm"
+      mb="xs"
+      data-testid="made-here-switch"
+      checked={includeMadeHere}
+      onChange={(event) => onView({ page: 1, includeMadeHere: event.currentTarget.checked })}
+      label={includeMadeHere ? t('forecasting.report.madeHereShown') : t('forecasting.report.madeHereHidden', { count: report.made_here ?? 0 })}
+    />
+  );
+}
+
 // The supplier choices' values: every supplier, those with none, and one by its name (a name is any text).
 const ALL_SUPPLIERS = '*all';
 const NO_SUPPLIER = '*none';
@@ -209,14 +228,20 @@ export function SupplierSelect({ report, supplier, onView }: { report: Inventory
 /** An empty list under the supplier filter: nothing to order from that supplier (or of the products with none). */
 const noneOfSupplier = (supplier: string | null, t: TFunction) => (supplier === null ? t('forecasting.report.noneWithoutSupplier') : t('forecasting.report.noneOfSupplier', { supplier }));
 
-/** The product's name, its supplier in small print under it (none: nothing). */
-function NameTd({ product }: { product: Pick<InventoryReport['products'][number], 'name' | 'supplier'> }) {
+/** The product's name, its supplier in small print under it (none: nothing), and "Made here — not ordered" for one the filter shows (ADR 0194). */
+function NameTd({ product }: { product: Pick<InventoryReport['products'][number], 'name' | 'supplier' | 'madeHere'> }) {
+  const { t } = useTranslation();
   return (
     <Table.Td>
       {product.name}
       {product.supplier ? (
         <Text size="xs" c="gray.7" data-testid="row-supplier">
           {product.supplier}
+        </Text>
+      ) : null}
+      {product.madeHere ? (
+        <Text size="xs" c="gray.7" data-testid="row-made-here">
+          {t('forecasting.explain.madeHere')}
         </Text>
       ) : null}
     </Table.Td>
@@ -246,6 +271,8 @@ type AdviceViewProps = {
   /** The viewer's day (`viewerToday`): an order-by day on or before it reads "Now", as in the product panel. */
   today: string;
   includeInactive: boolean;
+  /** Whether products made here (not ordered, ADR 0194) are listed. */
+  includeMadeHere?: boolean;
   /** The supplier the list is narrowed to: undefined, every supplier; null, the products with none. */
   supplier?: SupplierFilter;
   message: string | null;
@@ -257,7 +284,7 @@ type AdviceViewProps = {
 };
 
 export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceViewProps & { report: InventoryReport | null }) {
-  const { report, today, includeInactive, supplier, message, isLoading, error, onSelect, onRetry, onView } = props;
+  const { report, today, includeInactive, includeMadeHere = false, supplier, message, isLoading, error, onSelect, onRetry, onView } = props;
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const canRecord = useCan('editor');
@@ -290,6 +317,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
           <SupplierSelect report={report} supplier={supplier} onView={onView} />
           <SupplierOrdersButton report={report} supplier={supplier} includeInactive={includeInactive} />
           <InactiveSwitch report={report} includeInactive={includeInactive} onView={onView} />
+          <MadeHereSwitch report={report} includeMadeHere={includeMadeHere} onView={onView} />
           <UnknownStockNotice report={report} onSelect={onSelect} />
           {atRisk.length === 0 ? (
             <Text size="sm">{supplier === undefined ? t('forecasting.report.noneAtRisk') : noneOfSupplier(supplier, t)}</Text>
@@ -372,7 +400,7 @@ function LowStockCount({ advice, today }: { advice: InventoryReport; today: stri
  * those whose delivery on its way comes too late, marked to hurry it.
  */
 export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps & { advice: InventoryReport | null }) {
-  const { advice, today, includeInactive, supplier, message, isLoading, error, onSelect, onRetry, onView } = props;
+  const { advice, today, includeInactive, includeMadeHere = false, supplier, message, isLoading, error, onSelect, onRetry, onView } = props;
   const { t } = useTranslation();
   // On an empty catalogue there is nothing to regenerate yet: say what comes first.
   const catalogueEmpty = useForecastingStore((state) => state.catalogueEmpty);
@@ -402,6 +430,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
           <SupplierSelect report={advice} supplier={supplier} onView={onView} />
           <SupplierOrdersButton report={advice} supplier={supplier} includeInactive={includeInactive} />
           <InactiveSwitch report={advice} includeInactive={includeInactive} onView={onView} />
+          <MadeHereSwitch report={advice} includeMadeHere={includeMadeHere} onView={onView} />
           <UnknownStockNotice report={advice} onSelect={onSelect} />
           {orders.length === 0 ? (
             <Text size="sm" data-testid="low-stock-empty">
