@@ -11,7 +11,7 @@ import { hasOrder, isDueBy, orderAdvice, orderQuantities, shortHistoryProducts, 
 import { arrivalDays } from '../forecasting/service.ts';
 import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, orderWindowOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spanTooLong, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { readSupplierNames } from '../suppliers/service.ts';
-import { askedSupplier, DEAD_STOCK, missedPhrase, NAME_HOLDS, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readPackaging, readRank, readSupplier, unmatchedProductWords, type NamedSupplier, type Rank } from '../plain-words/catalogue.ts';
+import { askedSupplier, DEAD_STOCK, fullNamePattern, missedPhrase, NAME_HOLDS, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readPackaging, readRank, readSupplier, unmatchedProductWords, type NamedSupplier, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading, wholeWords } from '../plain-words/reading.ts';
 import { dateOrderWords, slashed } from '../plain-words/date-order.ts';
@@ -1186,7 +1186,8 @@ export async function answerText(db: Db, question: string, today: string, dateOr
 /** The reading with a named product's code and name used and blanked out. */
 function claimed(reading: Reading, product: repo.ProductRow): Reading {
   const code = new RegExp(wordPattern(product.product_code).source, 'gu');
-  const name = new RegExp(escapeRegExp(product.name.toLowerCase()), 'g');
+  // Its name as `productsNamedIn` found it: whole words, the last in either number ("paper bags" for "Paper bag").
+  const name = new RegExp(fullNamePattern(product.name).source, 'gu');
   reading.test(code);
   reading.test(name);
   return reading.without(code).without(name);

@@ -4,6 +4,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { groupByUnit, isMeasureUnit, quantitiesByUnit, roundQuantity, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { escapeRegExp } from '../plain-words/reading.ts';
+import { fullNamePattern, wordsInEitherNumber } from '../plain-words/catalogue.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
 import { outOfSeasonNow } from '../forecasting/repo.ts';
 import { lockDeliveryDays } from '../order-advice/repo.ts';
@@ -51,30 +52,43 @@ export type ProductRow = { id: number; product_code: string; name: string; curre
 const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days', 'p.supplier'] as const;
 
 /**
- * The products the text names, in the order it names them: by code (a whole word of it) or by name.
- * A name inside a longer named one counts once, so "Blue Mug Large" is not also "Blue Mug".
+ * The products the text names, in the order it names them: by code (a whole word of it) or by name —
+ * whole words, its last word in either number (`fullNamePattern`: "paper bags" is "Paper bag", never
+ * "paper bag" and an "s"). A name inside a longer named one counts once, so "Blue Mug Large" is not
+ * also "Blue Mug"; of two names on the same words the one written as the text writes it ("Paper bag"
+ * for "paper bag" where "Paper bags" is a product too).
  */
 export async function productsNamedIn(db: Db, text: string): Promise<ProductRow[]> {
-  const lowered = text.toLowerCase();
-  const words = [...new Set(lowered.split(/\s+/).map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean))];
+  const lowered = text.toLowerCase().replace(/\s+/g, ' ');
+  const words = [...new Set(lowered.split(' ').map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean))];
+  // Names written as the text writes them, or whose words before the last are in it and whose last is one of its words in either
+  // number; each is matched below. Plain string functions, not regular expressions: this runs over every name on every question.
+  const name = sql`lower(trim(p.name))`;
+  const last = sql`reverse(split_part(reverse(${name}), ' ', 1))`;
   const found = await db
     .selectFrom('data.products as p')
     .select(productColumns)
-    .select(sql<number>`greatest(case when strpos(${lowered}, lower(p.name)) > 0 then length(p.name) else 0 end, length(p.product_code))`.as('matched'))
-    .where((eb) => eb.or([sql<boolean>`lower(p.product_code) = any(${words}::text[])`, sql<boolean>`length(p.name) >= 3 and strpos(${lowered}, lower(p.name)) > 0`]))
-    .orderBy('matched', 'desc')
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`lower(p.product_code) = any(${words}::text[])`,
+        sql<boolean>`length(p.name) >= 3 and (strpos(${lowered}, ${name}) > 0 or (${last} = any(${wordsInEitherNumber(lowered)}::text[]) and strpos(${lowered}, left(${name}, -length(${last}))) > 0))`,
+      ]),
+    )
+    .orderBy(sql`greatest(length(p.name), length(p.product_code))`, 'desc')
     .limit(50)
     .execute();
   const codeAt = (row: ProductRow) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(row.product_code.toLowerCase())}($|[^\\p{L}\\p{N}])`, 'u').exec(lowered)?.index ?? -1;
-  const named: (ProductRow & { at: number; length: number })[] = [];
-  for (const { matched: _matched, ...row } of found) {
+  const matches = found.flatMap((row) => {
     const byCode = codeAt(row);
-    const at = byCode >= 0 ? byCode : lowered.indexOf(row.name.toLowerCase());
-    const length = byCode >= 0 ? row.product_code.length + 1 : row.name.length;
-    // Longest first: a shorter match inside one already taken is part of that name.
-    if (!named.some((taken) => at >= taken.at && at + length <= taken.at + taken.length)) named.push({ ...row, at, length });
-  }
-  return named.sort((a, b) => a.at - b.at).map(({ at: _at, length: _length, ...row }) => row);
+    if (byCode >= 0) return [{ row, at: byCode, length: row.product_code.length + 1, asWritten: true }];
+    const byName = fullNamePattern(row.name).exec(lowered);
+    return byName ? [{ row, at: byName.index, length: byName[0].length, asWritten: byName[0] === row.name.toLowerCase().trim().replace(/\s+/g, ' ') }] : [];
+  });
+  // Longest first, then as written: a shorter match inside one already taken is part of that name.
+  matches.sort((a, b) => b.length - a.length || Number(b.asWritten) - Number(a.asWritten));
+  const named: typeof matches = [];
+  for (const match of matches) if (!named.some((taken) => match.at >= taken.at && match.at + match.length <= taken.at + taken.length)) named.push(match);
+  return named.sort((a, b) => a.at - b.at).map(({ row }) => row);
 }
 
 export const productCodes = async (db: Db): Promise<string[]> => (await db.selectFrom('data.products').select('product_code').orderBy('product_code').execute()).map((row) => row.product_code);

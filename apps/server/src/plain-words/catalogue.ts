@@ -48,6 +48,29 @@ const eitherNumber = (word: string) => `(?:${numberForms(word).map(escapeRegExp)
 /** The pattern of a word naming products, in either number ("radiator", "radiators"). */
 export const nameWordPattern = (word: string) => wholeWords(eitherNumber(word.toLowerCase()));
 
+/** A last word of a name that has numbers: letters only, 3 or more of them, as the words of names are (`vocabulary.ts`); "40L", "2.5L", "(blue)" are written one way only. */
+const hasNumbers = (word: string) => /^\p{L}{3,}$/u.test(word);
+
+/**
+ * A product's whole name as the words of a question may say it: whole words, its last word in either
+ * number ("Paper bag" in "paper bags", "Paper bags" in "paper bag", "Croissant" in "croissants",
+ * "Gießkanne" in "Gießkannen"), the same forms a word of names is read in (`numberForms`). Never a
+ * part of a longer word: "Tea" is not in "teapots", and "Paper bag" in "paper bags" is its plural,
+ * not "paper bag" and an "s" left over (ADR 0189, amendment 2026-12-06 (4)).
+ */
+export function fullNamePattern(name: string): RegExp {
+  const words = name.toLowerCase().trim().split(/\s+/);
+  const last = words.pop() as string;
+  return wholeWords([...words.map(escapeRegExp), hasNumbers(last) ? eitherNumber(last) : escapeRegExp(last)].join('\\s+'));
+}
+
+/**
+ * Every word of a text in either number ("bags" → "bags", "bag"…), lower-cased: what the last word of a
+ * product's name must be among for `fullNamePattern` to match the text, for a database to pick the
+ * names a question may say before each is matched.
+ */
+export const wordsInEitherNumber = (text: string): string[] => [...new Set([...text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].flatMap(([word]) => (hasNumbers(word) ? numberForms(word) : [word])))];
+
 /**
  * Short words a question says for what it asks, not for a product, though a product's name may hold
  * them ("Tank Top", "Day Pack", "New Potatoes"): they select no products. Filler words ("the", "all",

@@ -1,7 +1,7 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
 import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, easterSunday, formatRange, impossibleDate, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spanTooLong, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
-import { missedPhrase, readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
+import { fullNamePattern, missedPhrase, readCategory, readCoverDays, readNameWord, readRank, wordsInEitherNumber } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 import { type DateOrder } from '@stockwise/contract';
 
@@ -892,6 +892,28 @@ describe('seasons, words of product names and days of cover', () => {
     // No other word names products: a packaging word is a word of names like any other, else unused.
     expect(named('how many bags')).toEqual({ word: 'Bag', missed: null, unused: [] });
     expect(named('how many crates')).toEqual({ word: null, missed: null, unused: ['crates'] });
+  });
+
+  it("reads a product's whole name with its last word in either number, never inside a longer word", () => {
+    const said = (name: string, question: string) => fullNamePattern(name).exec(question.toLowerCase())?.[0] ?? null;
+    // The plural of the name's last word is the name, the whole word used: no "s" left over.
+    expect(said('Paper bag', 'how many paper bags did we sell')).toBe('paper bags');
+    expect(said('Paper bags', 'how many paper bag did we sell')).toBe('paper bag');
+    expect(said('Croissant', 'hoeveel croissants')).toBe('croissants');
+    expect(said('Gießkanne', 'wie viele Gießkannen')).toBe('gießkannen');
+    expect(said('Blumentöpfe', 'ein Blumentopf')).toBe('blumentopf');
+    expect(said('Battery', 'how many batteries')).toBe('batteries');
+    expect(said('Paper  bag', 'paper\tbags')).toBe('paper\tbags');
+    // Inside a longer word, or that word's other number, it is no name.
+    expect(said('Paper bag', 'how many paper bagger')).toBeNull();
+    expect(said('Tea', 'how many teapots')).toBeNull();
+    expect(said('Mug', 'teamugs')).toBeNull();
+    // A last word of digits or signs is written one way only.
+    expect(said('Compost 40L', 'compost 40ls')).toBeNull();
+    expect(said('Compost 40L', 'compost 40l bags')).toBe('compost 40l');
+    // The words a database picks names by: each of the text's in either number.
+    expect(wordsInEitherNumber('Paper bags, 40L')).toEqual(expect.arrayContaining(['paper', 'bags', 'bag', '40l']));
+    expect(wordsInEitherNumber('Paper bags, 40L')).not.toContain('40ls');
   });
 
   it('reads days of cover', () => {
