@@ -70,7 +70,7 @@ export default function ShellLayout() {
   const expanded = useAssistantStore((state) => state.expanded);
   const headerRef = useRef<HTMLElement>(null);
   const mainRef = useRef<HTMLElement>(null);
-  useFocusPageHeading(mainRef, location.pathname);
+  useFocusPageHeading(mainRef, location.pathname, location.key === 'default');
   const role = useRole();
   const userId = useUserId();
   const { account, isLoading: accountLoading, startingPasswordOf, readFor, load: loadAccount } = useAccountStore();

@@ -36,7 +36,8 @@ function SearchPage() {
 
 function Shell() {
   const main = useRef<HTMLElement>(null);
-  useFocusPageHeading(main, useLocation().pathname);
+  const location = useLocation();
+  useFocusPageHeading(main, location.pathname, location.key === 'default');
   return (
     <>
       <nav>
@@ -55,15 +56,22 @@ function Shell() {
   );
 }
 
-const renderShell = () =>
+/** `initial`: the page the browser loaded (key "default") or one reached by an in-app navigation. */
+const renderShell = (initial: string | { pathname: string; key: string } = { pathname: '/home', key: 'signed-in' }) =>
   render(
-    <MemoryRouter initialEntries={['/home']}>
+    <MemoryRouter initialEntries={[initial]}>
       <Shell />
     </MemoryRouter>,
   );
 
 describe('the focus after a route change', () => {
-  it('is on the page heading when the page opens, and it adds no Tab stop', () => {
+  it("stays at the browser's start on the page the browser loaded", () => {
+    renderShell('/home');
+    expect(document.activeElement).toBe(document.body);
+    expect(screen.getByRole('heading', { name: 'Dashboard' }).hasAttribute('tabindex')).toBe(false);
+  });
+
+  it('is on the page heading when the page opens after an in-app navigation (signing in), and it adds no Tab stop', () => {
     renderShell();
     const heading = screen.getByRole('heading', { name: 'Dashboard' });
     expect(document.activeElement).toBe(heading);
@@ -71,7 +79,7 @@ describe('the focus after a route change', () => {
   });
 
   it('moves from the navigation link to the new page heading once the page has loaded', async () => {
-    renderShell();
+    renderShell('/home');
     followWithEnter('Reports');
     expect(screen.getByRole('link', { name: 'Reports' })).toBe(document.activeElement);
     const heading = await screen.findByRole('heading', { name: 'Reports' });
