@@ -15,7 +15,10 @@ const headingWaitMs = 10_000;
  */
 export function useFocusPageHeading(main: RefObject<HTMLElement | null>, pathname: string, loadedPage: boolean): void {
   const loadedPageRef = useRef(loadedPage);
-  loadedPageRef.current = loadedPage;
+  // Read by the effect below, which runs on a path change only (a query change keeps the focus).
+  useEffect(() => {
+    loadedPageRef.current = loadedPage;
+  });
   useEffect(() => {
     const container = main.current;
     if (!container || loadedPageRef.current) return;
