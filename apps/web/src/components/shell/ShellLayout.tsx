@@ -16,7 +16,7 @@ import { useAccountStore } from '../../stores/account.ts';
 import { followShopSettings, useShopStore } from '../../stores/shop.ts';
 import { AwaitingApproval } from './AwaitingApproval.tsx';
 import { ChoosePassword } from './ChoosePassword.tsx';
-import { useFocusPageHeading } from './page-focus.ts';
+import { isBrowsersLoadedPage, useFocusPageHeading } from './page-focus.ts';
 import classes from './Shell.module.css';
 
 export const navItems = [
@@ -70,7 +70,8 @@ export default function ShellLayout() {
   const expanded = useAssistantStore((state) => state.expanded);
   const headerRef = useRef<HTMLElement>(null);
   const mainRef = useRef<HTMLElement>(null);
-  useFocusPageHeading(mainRef, location.pathname, location.key === 'default');
+  const [loadedPage] = useState(() => isBrowsersLoadedPage(location.pathname));
+  useFocusPageHeading(mainRef, location.pathname, loadedPage);
   const role = useRole();
   const userId = useUserId();
   const { account, isLoading: accountLoading, startingPasswordOf, readFor, load: loadAccount } = useAccountStore();

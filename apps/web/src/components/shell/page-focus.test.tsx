@@ -1,11 +1,14 @@
 // After a route change the focus goes to the new page's heading (ADR 0196).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useEffect, useRef, useState } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { useFocusPageHeading } from './page-focus.ts';
+import { isBrowsersLoadedPage, useFocusPageHeading } from './page-focus.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 /** Enter on a focused link: the browser follows it as a click (user-event is not among the web project's packages). */
 function followWithEnter(name: string) {
@@ -34,10 +37,9 @@ function SearchPage() {
   );
 }
 
-function Shell() {
+function Shell({ loadedPage }: { loadedPage: boolean }) {
   const main = useRef<HTMLElement>(null);
-  const location = useLocation();
-  useFocusPageHeading(main, location.pathname, location.key === 'default');
+  useFocusPageHeading(main, useLocation().pathname, loadedPage);
   return (
     <>
       <nav>
@@ -56,17 +58,26 @@ function Shell() {
   );
 }
 
-/** `initial`: the page the browser loaded (key "default") or one reached by an in-app navigation. */
-const renderShell = (initial: string | { pathname: string; key: string } = { pathname: '/home', key: 'signed-in' }) =>
+/** `loadedPage`: the first page is the one the browser loaded, not one reached by signing in. */
+const renderShell = (loadedPage = false) =>
   render(
-    <MemoryRouter initialEntries={[initial]}>
-      <Shell />
+    <MemoryRouter initialEntries={['/home']}>
+      <Shell loadedPage={loadedPage} />
     </MemoryRouter>,
   );
 
+describe('the page the browser loaded', () => {
+  it('is the first page shown, only once in a document and only at the path loaded', () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ name: 'https://shop.example/app/reports' } as PerformanceEntry]);
+    expect(isBrowsersLoadedPage('/app/reports')).toBe(true);
+    // Logged out and signed in again: the shell's first page is now reached inside the app.
+    expect(isBrowsersLoadedPage('/app/reports')).toBe(false);
+  });
+});
+
 describe('the focus after a route change', () => {
   it("stays at the browser's start on the page the browser loaded", () => {
-    renderShell('/home');
+    renderShell(true);
     expect(document.activeElement).toBe(document.body);
     expect(screen.getByRole('heading', { name: 'Dashboard' }).hasAttribute('tabindex')).toBe(false);
   });
@@ -79,7 +90,7 @@ describe('the focus after a route change', () => {
   });
 
   it('moves from the navigation link to the new page heading once the page has loaded', async () => {
-    renderShell('/home');
+    renderShell(true);
     followWithEnter('Reports');
     expect(screen.getByRole('link', { name: 'Reports' })).toBe(document.activeElement);
     const heading = await screen.findByRole('heading', { name: 'Reports' });
