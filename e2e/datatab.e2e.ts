@@ -1034,7 +1034,14 @@ describe('Data screen', () => {
     const menuButton = page.getByRole('button', { name: `Actions for table ${table}` });
     await menuButton.focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('menuitem', { name: 'Move to folder…' }).focus();
+    // Keyboard only (ADR 0196 F3): the menu opens on its first item, Tab closes it back on its button.
+    await expect.poll(() => focusedName(page)).toBe('Move to folder…');
+    expect(await axeViolations(page, '[role="menu"]'), 'table actions menu').toEqual([]);
+    await page.keyboard.press('Tab');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    expect(await focusedName(page)).toBe(`Actions for table ${table}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe('Move to folder…');
     await openAndEscape(page, `Move table '${table}'`);
     await expect.poll(() => focusedName(page)).toBe(`Actions for table ${table}`);
 

@@ -34,6 +34,22 @@ describe('navigation', () => {
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
   });
 
+  // Keyboard only (ADR 0196): Enter on a navigation link opens the page with the focus on its heading,
+  // so the next Tab goes on from the page, not from the navigation.
+  it('takes the focus to the page heading after a navigation link is followed with Enter', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const { link } of [...pages.slice(1), pages[0]!]) {
+      await nav.getByRole('link', { name: link, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      const heading = page.getByRole('heading', { name: link, level: 1 });
+      await expect.poll(() => heading.evaluate((element) => element === document.activeElement), { timeout: 10_000 }).toBe(true);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   // The whole page, not a section: the app's readable shades are its theme's (ADR 0163), so a text
   // outside the checked sections (an empty state, the not-found page's link) cannot fall short.
   it('every screen, whole, passes axe once its data has loaded', async () => {
@@ -89,6 +105,9 @@ describe('keyboard', () => {
   it('reaches the navigation with Tab and shows where the focus is', async () => {
     const { page } = browser;
     await signIn(page);
+    // A page the browser loads keeps the browser's start (after signing in the focus is on the heading, ADR 0196).
+    await page.goto('/app/home');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     const dashboard = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true });
     for (let presses = 0; presses < 5 && !(await dashboard.evaluate((element) => element === document.activeElement)); presses += 1) {
       await page.keyboard.press('Tab');

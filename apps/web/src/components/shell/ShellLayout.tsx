@@ -16,6 +16,7 @@ import { useAccountStore } from '../../stores/account.ts';
 import { followShopSettings, useShopStore } from '../../stores/shop.ts';
 import { AwaitingApproval } from './AwaitingApproval.tsx';
 import { ChoosePassword } from './ChoosePassword.tsx';
+import { isBrowsersLoadedPage, useFocusPageHeading } from './page-focus.ts';
 import classes from './Shell.module.css';
 
 export const navItems = [
@@ -68,6 +69,9 @@ export default function ShellLayout() {
   const enterPage = useAssistantStore((state) => state.enterPage);
   const expanded = useAssistantStore((state) => state.expanded);
   const headerRef = useRef<HTMLElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
+  const [loadedPage] = useState(() => isBrowsersLoadedPage(location.pathname));
+  useFocusPageHeading(mainRef, location.pathname, loadedPage);
   const role = useRole();
   const userId = useUserId();
   const { account, isLoading: accountLoading, startingPasswordOf, readFor, load: loadAccount } = useAccountStore();
@@ -152,7 +156,7 @@ export default function ShellLayout() {
           </Button>
         </div>
       </header>
-      <main className={classes.main}>
+      <main ref={mainRef} className={classes.main}>
         <Suspense fallback={<PageLoader />}>{pageContent()}</Suspense>
       </main>
       {assistantShown && <AssistantBar />}

@@ -47,7 +47,8 @@ function DialogFrame({ title, submitLabel, danger, submit = 'ready', onClose, on
           )}
           {children}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            {/* A delete asks first with the safe choice focused, as ConfirmButtons does (ADR 0196 F4). */}
+            <Button variant="default" onClick={onClose} data-autofocus={danger || undefined}>
               {t('datatab.actions.cancel')}
             </Button>
             {submit !== 'hidden' && (
