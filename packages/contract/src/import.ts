@@ -293,6 +293,12 @@ export const previewFileResponse = z.object({
    * variation (Square's Item and Price Point Name), is proposed as Item + Price Point Name (ADR 0193).
    */
   proposed_joined_columns: z.record(z.string(), z.array(z.string())).optional(),
+  /**
+   * The column the proposal fills blank cells down by (as a mapping's `fill_down_by`): a key column
+   * (Shopify's Handle) whose value repeats on consecutive lines while the name goes blank on the
+   * later ones (ADR 0195 F3). The rows are read with it. Absent when a mapping is given, or none found.
+   */
+  proposed_fill_down_by: z.string().optional(),
   date_format: z.object({
     /** The format the file's dates are read with: the mapping's, or the one detected; null when none could be. */
     detected: z.enum(dateFormats).nullable(),
