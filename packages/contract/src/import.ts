@@ -296,7 +296,8 @@ export const previewFileResponse = z.object({
   /**
    * The column the proposal fills blank cells down by (as a mapping's `fill_down_by`): a key column
    * (Shopify's Handle) whose value repeats on consecutive lines while the name goes blank on the
-   * later ones (ADR 0195 F3). The rows are read with it. Absent when a mapping is given, or none found.
+   * later ones (ADR 0195 F3). The proposal's rows are read with it; a given mapping's rows with its
+   * own `fill_down_by` (this is still said, for the screen to offer it again). Absent when none is found.
    */
   proposed_fill_down_by: z.string().optional(),
   date_format: z.object({

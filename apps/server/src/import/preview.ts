@@ -483,7 +483,9 @@ export async function previewRecords(
   const undated = !given && titleDay !== null && titleDay <= today ? targets.find((t) => t.required && (t.type === 'DateField' || t.type === 'DateTimeField') && !proposed[t.field]) : undefined;
   const proposedValues = undated && titleDay ? { [undated.field]: titleDay } : null;
   // A product's later variant lines with a blank name (Shopify's Title on the first only): filled down by its Handle, named by its options too (ADR 0195 F3).
-  const fillDown = given ? null : proposedFillDown(provisional, targets, fieldMappings, header, records.map((record) => (column: string) => valueOf(record, column)));
+  // Detected for a given mapping too: the screen offers it again after it was turned off.
+  const detectedFillDown = proposedFillDown(provisional, targets, fieldMappings, header, records.map((record) => (column: string) => valueOf(record, column)));
+  const fillDown = given ? null : detectedFillDown;
   const proposedJoined = joinedCode || fillDown?.joined ? { ...joinedCode?.joined, ...fillDown?.joined } : null;
   const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : sourcePaths({ field_mappings: fieldMappings, ...(proposedJoined ? { joined_columns: proposedJoined } : {}) });
   const fill = fillDownSpec(given ?? { fill_down_by: fillDown?.by }, provisional.keyColumns);
@@ -634,7 +636,7 @@ export async function previewRecords(
     proposed_mapping: proposed,
     ...(proposedValues ? { proposed_field_values: proposedValues } : {}),
     ...(proposedJoined ? { proposed_joined_columns: proposedJoined } : {}),
-    ...(fillDown ? { proposed_fill_down_by: fillDown.by } : {}),
+    ...(detectedFillDown ? { proposed_fill_down_by: detectedFillDown.by } : {}),
     date_format: { detected, ambiguous, candidates: detector.candidates, ...(undecidedInHead ? { undecided_in_lines_read: ambiguityText } : {}) },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
     rows: rows.map(({ row, values, problems, skipped, totalsLine, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(totalsLine ? { totals_line: totalsLine } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),
