@@ -111,6 +111,8 @@ describe.each(backends)("a UK boutique's Shopify products export on %s", (backen
     expect(second?.values).toMatchObject({ product_code: 'LS-XS-WHT', name: 'Linen Shirt XS White', supplier: 'Nordic Linen Co' });
     const imported = await importFile(editor.server(), editor.user().access, { fileName: 'products_export_1.csv', content: file, entityType: 'products', mapping: { entities: { products: asMapping(proposal) } } });
     expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    // The image-only lines and the variants without a SKU keep their blank code: skipped, not a second variant.
+    expect(imported.json).toMatchObject({ counts: { rows: 49, skipped: 17 } });
     const rows = await stored();
     expect(rows).toHaveLength(49);
     expect(rows.filter((row) => !row.name || !row.supplier || !row.category)).toEqual([]);
