@@ -484,7 +484,8 @@ export async function previewRecords(
   const proposedValues = undated && titleDay ? { [undated.field]: titleDay } : null;
   // A product's later variant lines with a blank name (Shopify's Title on the first only): filled down by its Handle, named by its options too (ADR 0195 F3).
   // Detected for a given mapping too: the screen offers it again after it was turned off.
-  const detectedFillDown = proposedFillDown(provisional, targets, fieldMappings, header, records.map((record) => (column: string) => valueOf(record, column)));
+  const columnAt = new Map(header.map((column, at) => [column, at]));
+  const detectedFillDown = proposedFillDown(provisional, targets, fieldMappings, header, records.map((record) => (column: string) => (record.cells ? record.cells[columnAt.get(column) ?? -1] : readMappedPath(record.value, column))));
   const fillDown = given ? null : detectedFillDown;
   const proposedJoined = joinedCode || fillDown?.joined ? { ...joinedCode?.joined, ...fillDown?.joined } : null;
   const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : sourcePaths({ field_mappings: fieldMappings, ...(proposedJoined ? { joined_columns: proposedJoined } : {}) });
