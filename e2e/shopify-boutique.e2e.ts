@@ -1,26 +1,55 @@
-// A UK boutique's Shopify exports on the Import screen (ADR 0195), previewed, never imported (the
-// demo catalogue stays as other specs read it): the products export proposes Variant Inventory Qty
-// for the stock and Cost per item for the unit cost, not the selling price; the orders export's
-// lines without a SKU are named under "Skip lines without a product code" — a cardigan sold
-// without one among the gift cards — rather than guessed as gift cards, discounts and shipping.
+// A UK boutique's Shopify exports on the Import screen (ADR 0195): the products export proposes
+// Variant Inventory Qty for the stock and Cost per item for the unit cost, not the selling price;
+// its later variant lines' blank Title, Vendor and Type repeat the line above with the same Handle
+// (F3), the checkbox saying so turned off and on by keyboard, and the file imports all 49 variants
+// with a SKU named, their supplier and category set (removed afterwards, so other specs see the demo
+// catalogue); the orders export's lines without a SKU are named under "Skip lines without a
+// product code" — a cardigan sold without one among the gift cards — rather than guessed as gift
+// cards, discounts and shipping.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
+import { demoUser } from './support/context.ts';
 import { ordersCsv, productsCsv } from './fixtures/shopify-boutique.ts';
 
 const browser = useBrowser({ locale: 'en-GB' });
 let dir = '';
+let token = '';
+
+type ProductRow = { id: number; product_code: string; name: string; supplier: string | null; category: string | null };
+const VENDORS = ['Nordic Linen Co', 'Hartley & Rowe', 'Bramble Knitwear', 'Fable Accessories'];
+
+/** The boutique's products, by their suppliers (no demo product has one of them), read through the API. */
+async function boutiqueProducts(): Promise<ProductRow[]> {
+  const rows: ProductRow[] = [];
+  for (const vendor of VENDORS) {
+    const filters = encodeURIComponent(JSON.stringify({ supplier: { contains: vendor } }));
+    const answer = await fetch(`${inject('baseUrl')}/api/records/tables/products/data/?page=1&page_size=500&sort_by=product_code&filters_json=${filters}`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!answer.ok) throw new Error(`products: ${answer.status}`);
+    rows.push(...((await answer.json()) as { results: ProductRow[] }).results);
+  }
+  return rows;
+}
+
+async function removeBoutiqueProducts(): Promise<void> {
+  for (const row of await boutiqueProducts()) {
+    await fetch(`${inject('baseUrl')}/api/records/tables/products/rows/delete/`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: row.id, cascade: true }) });
+  }
+}
 
 beforeAll(async () => {
+  const answer = await fetch(`${inject('baseUrl')}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoUser) });
+  token = ((await answer.json()) as { access: string }).access;
   dir = await mkdtemp(join(tmpdir(), 'stockwise-shopify-e2e-'));
   await writeFile(join(dir, 'products_export_1.csv'), productsCsv());
   await writeFile(join(dir, 'orders_export_1.csv'), ordersCsv());
 });
 
 afterAll(async () => {
+  if (token) await removeBoutiqueProducts();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -51,5 +80,34 @@ describe("a UK boutique's Shopify exports", () => {
     expect(await skip.isChecked()).toBe(true);
     const description = await skip.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
     expect(description).toMatch(/^\d+ of the lines read have no product code \(“Chunky Cable Cardigan - M”, “Chunky Cable Cardigan - L”, “Gift Card - £50”, …\) beside lines that have one: they are skipped and counted, not refused\.$/);
+  });
+
+  it("repeats a product's first line into its later variant lines by the Handle, turned off and on by keyboard, and imports all 49 variants with a SKU named, with supplier and category (F3)", async () => {
+    const { page } = browser;
+    await previewFile(page, 'Products', 'products_export_1.csv');
+    const fillDown = page.getByLabel('Blank cells repeat the line above with the same Handle');
+    expect(await fillDown.isChecked()).toBe(true);
+    const secondName = page.getByTestId('preview-row').nth(1).locator('[data-column="name"]');
+    await expect.poll(() => secondName.textContent()).toBe('Linen Shirt XS White');
+    // Off by keyboard: the later line's Title is blank again (its options alone name it), its supplier empty.
+    await fillDown.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => fillDown.isChecked()).toBe(false);
+    await expect.poll(() => secondName.textContent()).toBe('XS White');
+    // The checkbox is disabled while the preview is read again (as the screen's other options are), which drops its focus.
+    await fillDown.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => secondName.textContent()).toBe('Linen Shirt XS White');
+
+    await page.getByRole('button', { name: 'Import file' }).click();
+    const result = page.getByTestId('import-result');
+    await result.waitFor();
+    expect(await result.getByTestId('result-inserted').textContent()).toBe('49');
+    const stored = await boutiqueProducts();
+    expect(stored).toHaveLength(49);
+    expect(stored.filter((row) => !row.name || !row.supplier || !row.category)).toEqual([]);
+    expect(stored.find((row) => row.product_code === 'MJ-M-OAT')).toMatchObject({ name: 'Merino Crew Jumper M Oatmeal', supplier: 'Bramble Knitwear', category: 'Apparel & Accessories > Clothing' });
+    expect(stored.filter((row) => row.supplier === 'Nordic Linen Co').map((row) => row.name)).toContain('Linen Shirt XL White');
+    await removeBoutiqueProducts();
   });
 });

@@ -65,6 +65,16 @@ describe('entityMapping new_products', () => {
   });
 });
 
+describe('entityMapping fill_down_by', () => {
+  it('keeps the column blank cells are filled down by (a saved mapping too), and refuses a blank or NUL one', () => {
+    const mapping = { field_mappings: { product_code: 'Variant SKU', name: 'Title' }, fill_down_by: 'Handle' };
+    expect(saveMappingRequest.parse({ name: 'shopify products', config: { entities: { products: mapping } } }).config.entities['products']?.fill_down_by).toBe('Handle');
+    expect(firstIssue({ ...mapping, fill_down_by: '' })?.path).toBe('fill_down_by');
+    expect(firstIssue({ ...mapping, fill_down_by: 'Han\u0000dle' })?.path).toBe('fill_down_by');
+    expect(firstIssue({ ...mapping, fill_down_by: 'x'.repeat(501) })?.path).toBe('fill_down_by');
+  });
+});
+
 describe('entityMapping skip_rows_where', () => {
   const refunds = { column: 'Financial Status', values: ['refunded', 'voided'], blank_means_same_as: 'Name' };
   it('keeps a row filter, and a saved mapping keeps it', () => {

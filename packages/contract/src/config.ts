@@ -182,6 +182,13 @@ export const entityMapping = z.strictObject({
    * Name). A blank part is left out (ADR 0193).
    */
   joined_columns: joinedColumns.optional(),
+  /**
+   * The file's column (or a record's dotted path) grouping lines (`Handle`): a blank cell of any
+   * mapped field but the key takes the value of the nearest line above with the same value in this
+   * column. Shopify's Products export writes Title, Vendor and Type on a product's first variant
+   * line only (ADR 0195 F3); the row filter's `blank_means_same_as` does the same for one column.
+   */
+  fill_down_by: storableText().min(1).max(500).optional(),
 }).check((context) => {
   // A field is filled from the file or given one value, never both: which would win is a guess.
   for (const field of Object.keys(context.value.field_values ?? {})) {

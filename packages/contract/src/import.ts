@@ -293,6 +293,13 @@ export const previewFileResponse = z.object({
    * variation (Square's Item and Price Point Name), is proposed as Item + Price Point Name (ADR 0193).
    */
   proposed_joined_columns: z.record(z.string(), z.array(z.string())).optional(),
+  /**
+   * The column the proposal fills blank cells down by (as a mapping's `fill_down_by`): a key column
+   * (Shopify's Handle) whose value repeats on consecutive lines while the name goes blank on the
+   * later ones (ADR 0195 F3). The proposal's rows are read with it; a given mapping's rows with its
+   * own `fill_down_by` (this is still said, for the screen to offer it again). Absent when none is found.
+   */
+  proposed_fill_down_by: z.string().optional(),
   date_format: z.object({
     /** The format the file's dates are read with: the mapping's, or the one detected; null when none could be. */
     detected: z.enum(dateFormats).nullable(),

@@ -1,5 +1,6 @@
 // Mapping configurations: which entity mapping applies, and reading a dotted source path.
 import { entityMapping, joinedValue, mappingConfig as mappingConfigSchema, readMappedPath, type EntityMapping } from '@stockwise/contract';
+import { FillDown, type FillDownSpec } from './fill-down.ts';
 
 /** target -> the source path it reads, or the paths whose values are joined (a mapping's joined_columns, ADR 0193). */
 export type FieldMappings = Record<string, string | readonly string[]>;
@@ -28,20 +29,35 @@ export function resolveEntityMapping(config: unknown, entityType: string): Mappi
   return entity ? { ok: true, mapping: entity } : { ok: false, message: `No mapping found for entity type: ${entityType}` };
 }
 
-export function applyMapping(source: unknown, fieldMappings: FieldMappings): Record<string, unknown> {
+export function applyMapping(source: unknown, fieldMappings: FieldMappings, read: (target: string, path: string) => unknown = (_, path) => readMappedPath(source, path)): Record<string, unknown> {
   const mapped: Record<string, unknown> = {};
   for (const [target, path] of Object.entries(fieldMappings)) {
-    const value = typeof path === 'string' ? readMappedPath(source, path) : joinedValue(path.map((part) => readMappedPath(source, part)));
+    const value = typeof path === 'string' ? read(target, path) : joinedValue(path.map((part) => read(target, part)));
     if (value !== undefined) mapped[target] = value;
   }
   return mapped;
 }
 
 /**
+ * applyMapping for the records of one source read in order, filling blank values down by the
+ * mapping's `fill_down_by` (fill-down.ts); `state` is kept across an integration run's batches.
+ */
+export function recordMapper(fieldMappings: FieldMappings, fill: FillDownSpec | null, state = new FillDown()): (source: unknown) => Record<string, unknown> {
+  if (!fill) return (source) => applyMapping(source, fieldMappings);
+  return (source) => {
+    const group = readMappedPath(source, fill.by);
+    return applyMapping(source, fieldMappings, (target, path) => {
+      const value = readMappedPath(source, path);
+      return fill.kept.has(target) ? value : state.fill(group, path, value);
+    });
+  };
+}
+
+/**
  * applyMapping for the rows of a CSV file or sheet, compiled once from its header: a row is flat,
  * so a path names a column (the last of that name, as when the record was an object) or nothing.
  */
-export function csvMapper(header: string[], fieldMappings: FieldMappings): (fields: unknown[]) => Record<string, unknown> {
+export function csvMapper(header: string[], fieldMappings: FieldMappings, fill: FillDownSpec | null = null): (fields: unknown[]) => Record<string, unknown> {
   const columnOf = new Map(header.map((name, at) => [name, at]));
   type Read = { target: string; at: number; joined: (number | undefined)[] | null };
   const reads = Object.entries(fieldMappings).flatMap(([target, path]): Read[] => {
@@ -53,9 +69,16 @@ export function csvMapper(header: string[], fieldMappings: FieldMappings): (fiel
     const at = columnOf.get(path);
     return at === undefined ? [] : [{ target, at, joined: null }];
   });
+  const groupAt = fill ? columnOf.get(fill.by) : undefined;
+  const state = new FillDown();
   return (fields) => {
     const mapped: Record<string, unknown> = {};
-    for (const { target, at, joined } of reads) mapped[target] = joined ? joinedValue([fields[at], ...joined.map((part) => (part === undefined ? undefined : fields[part]))]) : fields[at];
+    const group = groupAt === undefined ? undefined : fields[groupAt];
+    for (const { target, at, joined } of reads) {
+      // A blank cell of a field filled down takes its group's value above (ADR 0195 F3); a key's never.
+      const cell = groupAt === undefined || fill?.kept.has(target) ? (part: number | undefined) => (part === undefined ? undefined : fields[part]) : (part: number | undefined) => (part === undefined ? undefined : state.fill(group, part, fields[part]));
+      mapped[target] = joined ? joinedValue([cell(at), ...joined.map(cell)]) : cell(at);
+    }
     return mapped;
   };
 }

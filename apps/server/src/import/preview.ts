@@ -5,12 +5,13 @@
 // row filters leave out marked, and, for the Import screen, the values of the file's status-like
 // columns and the row filters they suggest (row-filter.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { dateFormats, dayInTimeZone, DEFAULT_DECIMAL_PLACES, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type DateOrderPreference, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, splitQuantityUnit, valueMapForm } from '@stockwise/contract';
+import { dateFormats, dayInTimeZone, MAX_JOINED_COLUMNS, DEFAULT_DECIMAL_PLACES, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type DateOrderPreference, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, splitQuantityUnit, valueMapForm } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { requestTimeZone } from '../http/viewer-day.ts';
 import { isReadOnly } from '../tables/columns.ts';
-import { csvMapper, applyMapping, resolveEntityMapping } from './mapping.ts';
+import { csvMapper, applyMapping, recordMapper, resolveEntityMapping } from './mapping.ts';
+import { fillDownSpec, optionValueColumns, proposeFillDown } from './fill-down.ts';
 import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
 import { sentTimeZone } from './field-values.ts';
@@ -191,6 +192,20 @@ const VARIATION_COLUMNS = ['pricepointname', 'pricepoint', 'variationname', 'var
  * name where the item was proposed for it. A café sets no SKUs: its lines would all be skipped.
  * Answers the field mappings and joined columns proposed, or null to keep the proposal.
  */
+/**
+ * The fill-down proposed for a file whose later lines of a group leave the name blank (Shopify's
+ * Products export: Title on a product's first variant line only): the grouping column, and the
+ * name joined with the variant's option values ("Linen Shirt M Blue") where the file has them.
+ */
+function proposedFillDown(target: WriteTarget, targets: readonly ImportTarget[], fieldMappings: Record<string, string>, header: string[], lines: readonly ((column: string) => unknown)[]): { by: string; joined: Record<string, string[]> | null } | null {
+  const named = targets.filter((t) => (t.required || t.needed_for_new_rows) && !t.reference && !target.keyColumns.includes(t.field) && (t.type === 'CharField' || t.type === 'TextField') && fieldMappings[t.field] !== undefined);
+  const by = proposeFillDown(header, named.map((t) => fieldMappings[t.field] as string), lines);
+  if (!by) return null;
+  const name = named.find((t) => t.field === 'name') ?? named[0];
+  const options = optionValueColumns(header, MAX_JOINED_COLUMNS);
+  return { by, joined: name && options.length ? { [name.field]: options } : null };
+}
+
 export function proposeJoinedCode(
   codeField: string | null,
   header: string[],
@@ -470,16 +485,25 @@ export async function previewRecords(
   // date of every line (field_values, as "Same date for all lines" sets it), never a future day.
   const undated = !given && titleDay !== null && titleDay <= today ? targets.find((t) => t.required && (t.type === 'DateField' || t.type === 'DateTimeField') && !proposed[t.field]) : undefined;
   const proposedValues = undated && titleDay ? { [undated.field]: titleDay } : null;
-  const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : sourcePaths({ field_mappings: fieldMappings, ...(joinedCode ? { joined_columns: joinedCode.joined } : {}) });
+  // A product's later variant lines with a blank name (Shopify's Title on the first only): filled down by its Handle, named by its options too (ADR 0195 F3).
+  // Detected for a given mapping too: the screen offers it again after it was turned off.
+  const columnAt = new Map(header.map((column, at) => [column, at]));
+  const detectedFillDown = proposedFillDown(provisional, targets, fieldMappings, header, records.map((record) => (column: string) => (record.cells ? record.cells[columnAt.get(column) ?? -1] : readMappedPath(record.value, column))));
+  const fillDown = given ? null : detectedFillDown;
+  const proposedJoined = joinedCode || fillDown?.joined ? { ...joinedCode?.joined, ...fillDown?.joined } : null;
+  const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : sourcePaths({ field_mappings: fieldMappings, ...(proposedJoined ? { joined_columns: proposedJoined } : {}) });
+  const fill = fillDownSpec(given ?? { fill_down_by: fillDown?.by }, provisional.keyColumns);
+  if (fill && records.some((record) => record.cells) && !header.includes(fill.by)) throw new FileFormatError(`The file has no column '${fill.by}' that blank cells are filled down by (fill_down_by). Check the mapping or the sheet.`);
   // Only where the screen shows row filters (the Import screen, Try the endpoint): a filter proposed is one the user sees.
   const columnValues = offerRowFilters ? valuesOfColumns(header, records) : {};
   const proposedFilters = offerRowFilters ? proposeRowFilters(header, columnValues, Object.values(fieldMappings), records.length) : [];
   // The proposal's rows are read with the filters proposed (the draft the screen starts from); a given mapping's with its own.
   const filters = given ? (given.skip_rows_where ?? []) : proposedFilters;
-  const mapCells = csvMapper(header, paths);
+  const mapCells = csvMapper(header, paths, fill);
+  const mapRecord = recordMapper(paths, fill);
   const filterColumns = rowFilterColumns({ field_mappings: {}, skip_rows_where: filters });
   const filterCellsOf = (record: RawRecord) => (record.cells ? filterColumns.map((column) => record.cells?.[header.indexOf(column)]) : filterColumns.map((path) => readMappedPath(record.value, path)));
-  const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : applyMapping(record.value, paths), filterCells: filterCellsOf(record) }));
+  const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : mapRecord(record.value), filterCells: filterCellsOf(record) }));
   // Counted over the lines the row filters keep: a refunded order's gift wrap is left out by its status already.
   const keptByFilters = compileRowFilters({ field_mappings: {}, skip_rows_where: filters });
   const keptLines = records.flatMap((record, at) => {
@@ -500,7 +524,8 @@ export async function previewRecords(
     ...(proposedValues ? { field_values: proposedValues } : {}),
     ...(filters.length ? { skip_rows_where: filters } : {}),
     ...(proposesSkip ? { skip_rows_without_code: true } : {}),
-    ...(joinedCode ? { joined_columns: joinedCode.joined } : {}),
+    ...(proposedJoined ? { joined_columns: proposedJoined } : {}),
+    ...(fillDown ? { fill_down_by: fillDown.by } : {}),
     field_mappings: fieldMappings,
     ...(dateFormat ? { date_format: dateFormat } : {}),
     // A detected decimal point is read as chosen: a deli's `1.250` kg beside its `0.6` is 1.25 (ADR 0176), as the import screen then sends it.
@@ -614,7 +639,8 @@ export async function previewRecords(
     targets,
     proposed_mapping: proposed,
     ...(proposedValues ? { proposed_field_values: proposedValues } : {}),
-    ...(joinedCode ? { proposed_joined_columns: joinedCode.joined } : {}),
+    ...(proposedJoined ? { proposed_joined_columns: proposedJoined } : {}),
+    ...(detectedFillDown ? { proposed_fill_down_by: detectedFillDown.by } : {}),
     date_format: { detected, ambiguous, candidates: detector.candidates, ...(undecidedInHead ? { undecided_in_lines_read: ambiguityText } : {}) },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
     rows: rows.map(({ row, values, problems, skipped, totalsLine, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(totalsLine ? { totals_line: totalsLine } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),

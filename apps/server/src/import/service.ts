@@ -24,6 +24,7 @@ import { AppError, validationError } from '../http/errors.ts';
 import { requestTimeZone } from '../http/viewer-day.ts';
 import { resolveEntityMapping, type FieldMappings } from './mapping.ts';
 import { newProductsMessage, sourcePaths } from './new-products.ts';
+import { fillDownSpec } from './fill-down.ts';
 import { fileSalesWriter, replacedOwnMessage } from './own-sales.ts';
 import * as repo from './repo.ts';
 import { PieceFile } from './piece-file.ts';
@@ -182,7 +183,7 @@ export async function importWhileArriving(ctx: ImportContext, run: ImportRun, fi
   const source = await openSource({ stream: file.stream }, file.fileName, file.mimeType, { headerRow: resolved.mapping.header_row ?? null });
   const pieces = await PieceFile.create(path.join(directory, 'rows.copy'));
   try {
-    const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping)), resolved.options, pieces.sink);
+    const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping), fillDownSpec(resolved.mapping, resolved.target.keyColumns)), resolved.options, pieces.sink);
     return { ...resolved, prepared, pieces, sentTimeZone: fields.time_zone };
   } finally {
     await pieces.close();
@@ -259,7 +260,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       } else {
         const spooled = file as ReceivedFile;
         const source = await openSource({ path: spooled.path }, spooled.fileName, spooled.mimeType, { sheet: resolved.mapping.sheet ?? null, headerRow: resolved.mapping.header_row ?? null });
-        result = await writeRecords(session, target, mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping)), options);
+        result = await writeRecords(session, target, mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping), fillDownSpec(resolved.mapping, resolved.target.keyColumns)), options);
       }
       if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount, result.refusedChoices);
       if (result.counts.rows === 0) throw validationError(nothingToImport(result.counts));

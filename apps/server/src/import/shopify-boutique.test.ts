@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PreviewFileResponse } from '@stockwise/contract';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
+import { productsCsv } from '../../../../e2e/fixtures/shopify-boutique.ts';
 
 const header =
   'Handle,Title,Body (HTML),Vendor,Product Category,Type,Tags,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Variant SKU,Variant Grams,Variant Inventory Tracker,Variant Inventory Qty,Variant Inventory Policy,Variant Fulfillment Service,Variant Price,Variant Compare At Price,Variant Requires Shipping,Variant Taxable,Variant Barcode,Image Src,Image Position,Image Alt Text,Gift Card,SEO Title,SEO Description,Variant Image,Variant Weight Unit,Variant Tax Code,Cost per item,Included / United Kingdom,Price / United Kingdom,Compare At Price / United Kingdom,Status';
@@ -69,5 +70,67 @@ describe.each(backends)("a UK boutique's Shopify products export on %s", (backen
     expect(products.blank_code_lines).toBe(2);
     expect(products.blank_code_names).toEqual(['Chunky Cable Cardigan']);
     expect((await preview([header, variant('tea-dress', 'Tea Dress', 'Hartley & Rowe', '12', 'TD-12', 4, '72.00', '27.00')].join('\n'))).blank_code_names).toBeUndefined();
+  });
+
+  // ADR 0195 F3: Title, Vendor, Type and Product Category on a product's first line only.
+  const asMapping = (proposal: PreviewFileResponse) => ({
+    field_mappings: Object.fromEntries(Object.entries(proposal.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
+    ...(proposal.proposed_joined_columns ? { joined_columns: proposal.proposed_joined_columns } : {}),
+    ...(proposal.proposed_fill_down_by ? { fill_down_by: proposal.proposed_fill_down_by } : {}),
+    ...(proposal.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
+  });
+  const stored = async () =>
+    (await sql<{ code: string; name: string; supplier: string | null; category: string | null }>`select product_code as code, name, supplier::text as supplier, category from data.products order by 1`.execute(editor.server().database.db)).rows;
+
+  it('without the fill-down the later variants are refused, and a file without a Handle is read as before', async () => {
+    const file = productsCsv();
+    const before = await stored();
+    // As before the fill-down (name ← Title alone): 40 later variant lines without a name.
+    const { fill_down_by: _fillDown, joined_columns: _joined, ...without } = asMapping(await preview(file));
+    const refused = await importFile(editor.server(), editor.user().access, { fileName: 'products_export_1.csv', content: file, entityType: 'products', mapping: { entities: { products: without } } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.json)).toContain('A value is required.');
+    expect(refused.json).toMatchObject({ row_error_count: 40 });
+    expect(await stored()).toEqual(before);
+    // No Handle column: nothing proposed, a blank name stays blank (refused), the other lines as written.
+    const lines = file.split('\n');
+    const handleless = lines.map((line) => line.slice(line.indexOf(',') + 1)).join('\n');
+    const proposal = await preview(handleless);
+    expect(proposal.proposed_fill_down_by).toBeUndefined();
+    expect(proposal.rows[1]?.problems.name).toBeDefined();
+  });
+
+  it("fills a product's blank later variant lines from its first by the Handle: the generated export imports every variant with a SKU named, its supplier and category set", async () => {
+    const file = productsCsv();
+    const proposal = await preview(file);
+    expect(proposal.proposed_fill_down_by).toBe('Handle');
+    expect(proposal.proposed_joined_columns).toEqual({ name: ['Option1 Value', 'Option2 Value', 'Option3 Value'] });
+    // The rows shown are read with it: the second line of the linen shirt is named and has its supplier.
+    const second = proposal.rows[1];
+    expect(second?.problems).toEqual({});
+    expect(second?.values).toMatchObject({ product_code: 'LS-XS-WHT', name: 'Linen Shirt XS White', supplier: 'Nordic Linen Co' });
+    const imported = await importFile(editor.server(), editor.user().access, { fileName: 'products_export_1.csv', content: file, entityType: 'products', mapping: { entities: { products: asMapping(proposal) } } });
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    // The image-only lines and the variants without a SKU keep their blank code: skipped, not a second variant.
+    expect(imported.json).toMatchObject({ counts: { rows: 49, skipped: 17 } });
+    const rows = await stored();
+    expect(rows).toHaveLength(49);
+    expect(rows.filter((row) => !row.name || !row.supplier || !row.category)).toEqual([]);
+    expect(rows.find((row) => row.code === 'MJ-M-OAT')).toMatchObject({ name: 'Merino Crew Jumper M Oatmeal', supplier: 'Bramble Knitwear', category: 'Apparel & Accessories > Clothing' });
+    expect(rows.find((row) => row.code === 'TD-16')).toMatchObject({ name: 'Tea Dress 16', supplier: 'Hartley & Rowe' });
+    // The first test's LS-M-BLU ("Linen Shirt") is renamed as its own line names it now.
+    expect(rows.find((row) => row.code === 'LS-M-BLU')?.name).toBe('Linen Shirt M Blue');
+  });
+
+  it("refuses a fill_down_by column the file lacks, naming it, and imports nothing", async () => {
+    const before = await stored();
+    const mapping = { field_mappings: { product_code: 'Variant SKU', name: 'Title' }, fill_down_by: 'Product Handle' };
+    const imported = await importFile(editor.server(), editor.user().access, { fileName: 'products_export_1.csv', content: products, entityType: 'products', mapping: { entities: { products: mapping } } });
+    expect(imported.status).toBe(400);
+    expect(JSON.stringify(imported.json)).toContain("no column 'Product Handle'");
+    const previewed = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, [{ name: 'entity_type', value: 'products' }, { name: 'mapping_config', value: JSON.stringify({ entities: { products: mapping } }) }, { name: 'file', fileName: 'export.csv', content: products }]);
+    expect(previewed.status).toBe(400);
+    expect(JSON.stringify(previewed.json)).toContain("no column 'Product Handle'");
+    expect(await stored()).toEqual(before);
   });
 });

@@ -20,7 +20,8 @@ import { CsvReader, MAX_RECORD_CHARS, type CsvRecord } from './csv.ts';
 import { wholeRecordsOf } from './cut-head.ts';
 import { detectHeaderRow, HEADER_SEARCH_ROWS, headerRowBlank, HeaderRowError, headerRowPastEnd, type HeadRow } from './header-row.ts';
 import { JsonSyntaxError, jsonSyntaxCheck } from './json-position.ts';
-import { applyMapping, csvMapper, type FieldMappings } from './mapping.ts';
+import { csvMapper, recordMapper, type FieldMappings } from './mapping.ts';
+import type { FillDownSpec } from './fill-down.ts';
 import type { MappedRecord } from './writer.ts';
 import { readZipDirectory } from './zip-directory.ts';
 
@@ -473,8 +474,9 @@ export async function openSource(
 const columnsShown = (header: string[]) => `${header.slice(0, 20).map((name) => `'${name}'`).join(', ')}${header.length > 20 ? ', …' : ''}`;
 
 /** The mapping applied to rows of cells under `header`; a field every row needs must have its column. */
-function cellMapper(header: string[], fieldMappings: FieldMappings, needed: string[]) {
+function cellMapper(header: string[], fieldMappings: FieldMappings, needed: string[], fill: FillDownSpec | null) {
   const names = new Set(header);
+  if (fill && !names.has(fill.by)) throw new FileFormatError(`The file has no column '${fill.by}' that blank cells are filled down by (fill_down_by; its columns: ${columnsShown(header)}). Check the mapping or the sheet.`);
   // A field's joined columns (ADR 0193) are each needed as its own column is.
   const columnsOf = (field: string) => [fieldMappings[field] ?? ''].flat();
   for (const field of needed) {
@@ -488,7 +490,7 @@ function cellMapper(header: string[], fieldMappings: FieldMappings, needed: stri
       throw new FileFormatError(`The file has ${places.length} columns named '${column}' (columns ${places.slice(0, -1).join(', ')} and ${places.at(-1)}), and ${field} is mapped to it: rename one of them in the file so the mapping can tell which to import.`);
     }
   }
-  return csvMapper(header, fieldMappings);
+  return csvMapper(header, fieldMappings, fill);
 }
 
 /**
@@ -496,25 +498,26 @@ function cellMapper(header: string[], fieldMappings: FieldMappings, needed: stri
  * have (key, required); `filterColumns`: the columns the mapping's row filters read (each record's
  * `filterCells`), which a file with a header must have.
  */
-export async function* mappedBatches(source: OpenedSource, fieldMappings: FieldMappings, needed: string[], filterColumns: readonly string[] = []): AsyncGenerator<MappedRecord[]> {
+export async function* mappedBatches(source: OpenedSource, fieldMappings: FieldMappings, needed: string[], filterColumns: readonly string[] = [], fill: FillDownSpec | null = null): AsyncGenerator<MappedRecord[]> {
   let mapCells: ((cells: unknown[]) => Record<string, unknown>) | null = null;
+  const mapRecord = recordMapper(fieldMappings, fill);
   let filterCellsOf: ((cells: unknown[]) => unknown[]) | null = null;
   for await (const batch of source.batches) {
     yield batch.map(({ row, cells, value }) => {
       if (cells) {
-        mapCells ??= cellMapper(source.header() ?? [], fieldMappings, needed);
+        mapCells ??= cellMapper(source.header() ?? [], fieldMappings, needed, fill);
         filterCellsOf ??= filterCellReader(source.header() ?? [], filterColumns);
         return { row, fields: mapCells(cells), ...(filterColumns.length ? { filterCells: filterCellsOf(cells) } : {}) };
       }
       const isRecord = typeof value === 'object' && value !== null && !Array.isArray(value);
       const filterCells = filterColumns.length && isRecord ? { filterCells: filterColumns.map((path) => readMappedPath(value, path)) } : {};
-      return { row, fields: isRecord ? applyMapping(value, fieldMappings) : null, ...filterCells };
+      return { row, fields: isRecord ? mapRecord(value) : null, ...filterCells };
     });
   }
   // A header without data rows still says whether the mapping fits (the wrong sheet, say).
   const header = source.header();
   if (!mapCells && header) {
-    cellMapper(header, fieldMappings, needed);
+    cellMapper(header, fieldMappings, needed, fill);
     filterCellReader(header, filterColumns);
   }
 }

@@ -6,7 +6,8 @@ import type { RawBuilder } from 'kysely';
 import { readMappedPath, type DataAction, type EntityMapping, type FilteredBy, type NewProduct, type ProductConfig, type RowError } from '@stockwise/contract';
 import type { AppDatabase } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
-import { applyMapping, resolveEntityMapping } from '../import/mapping.ts';
+import { recordMapper, resolveEntityMapping } from '../import/mapping.ts';
+import { FillDown, fillDownSpec } from '../import/fill-down.ts';
 import { sourcePaths } from '../import/new-products.ts';
 import { inImportTransaction } from '../import/repo.ts';
 import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
@@ -35,6 +36,8 @@ export type PreparedTarget = {
   source: { tag: string; run: string };
   /** The mapping's row filters over the whole run: an order's later records may come in the next batch. */
   rowFilters: RowFilters | null;
+  /** The run's records filled down by the mapping's fill_down_by, batch after batch (ADR 0195 F3). */
+  fillDown: FillDown;
   /** The currency each money field was written in over the whole run: a later batch's other currency is refused. */
   currencySigns: CurrencySigns;
   /** The unit first written for each product without a unit over the whole run: a later batch's cells are read in it (ADR 0178). */
@@ -163,18 +166,18 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
         .map((column) => ({ field: column.key, label: columnLabel(column), path: resolved.mapping.field_mappings[column.key] ?? column.key }));
       const learnsDateOrder = (resolved.mapping.date_format ?? 'auto') === 'auto';
       const mapping = learnsDateOrder && learntDateOrder ? { ...resolved.mapping, date_format: learntDateOrder } : resolved.mapping;
-      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, neededPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping), currencySigns: new CurrencySigns(), unitsFirstWritten: new UnitsFirstWritten(), timeZone };
+      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, neededPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping), fillDown: new FillDown(), currencySigns: new CurrencySigns(), unitsFirstWritten: new UnitsFirstWritten(), timeZone };
     },
 
     writeBatch: async (target, batch, onWritten) => {
       const records = batch.map((item) => item.value);
       const filterColumns = target.rowFilters?.columns ?? [];
-      const paths = sourcePaths(target.mapping);
+      const mapRecord = recordMapper(sourcePaths(target.mapping), fillDownSpec(target.mapping, target.write.keyColumns), target.fillDown);
       const mapped: MappedRecord[] = records.map((record, at) => {
         const isRecord = record !== null && typeof record === 'object' && !Array.isArray(record);
         return {
           row: at + 1,
-          fields: isRecord ? applyMapping(record, paths) : null,
+          fields: isRecord ? mapRecord(record) : null,
           // A record's fields play the part of a file's columns.
           ...(isRecord && filterColumns.length ? { filterCells: filterColumns.map((path) => readMappedPath(record, path)) } : {}),
         };

@@ -7,7 +7,8 @@
 // value mean?" for values outside a column's choices; Name needed only to add new products (a stock take imports without it);
 // the Decimal separator chosen as detected, a point or a comma, with what the file showed; the
 // quantities the import will read in the unit their cells wrote; a product read from two columns
-// ("Product, followed by": Square's Item + Price Point Name).
+// ("Product, followed by": Square's Item + Price Point Name); blank cells repeating the line above
+// with the same Handle (a Shopify Products export, ADR 0195 F3).
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -17,6 +18,7 @@ import { stubBrowserLayout } from '../../test/jsdom.ts';
 import type { ImportLogSummary } from '../../api/import.ts';
 import { initialImportState, useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
+import { columnsNotImported, draftFromProposal } from './preview.ts';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -439,6 +441,31 @@ describe('import form', () => {
     fireEvent.click(apply);
     expect(useImportStore.getState().draft).toEqual({ field_mappings: { status: 'Status' }, value_maps: { status: { erhalten: 'received', geplant: 'scheduled', storniert: 'cancelled' } } });
     expect(selectLabels()).toEqual(['“verloren” in Status means']);
+  });
+
+  it('says a Shopify Products export\'s blank cells repeat the line above with the same Handle, proposed so and turned off and on by a checkbox (ADR 0195 F3)', () => {
+    const products: PreviewFileResponse = { ...previewData, header: ['Handle', 'Title', 'Option1 Value', 'Vendor', 'Variant SKU'], proposed_mapping: { product_code: 'Variant SKU', name: 'Title', supplier: 'Vendor' }, proposed_joined_columns: { name: ['Option1 Value'] }, proposed_fill_down_by: 'Handle' };
+    const draft = draftFromProposal(products);
+    expect(draft).toMatchObject({ fill_down_by: 'Handle', joined_columns: { name: ['Option1 Value'] } });
+    useImportStore.setState({ entityType: 'products', draft, previewData: products });
+    renderForm();
+    const fillDown = () => screen.getByLabelText('Blank cells repeat the line above with the same Handle') as HTMLInputElement;
+    // A native checkbox: reached with Tab, toggled with Space.
+    expect(fillDown().type).toBe('checkbox');
+    expect(fillDown().tabIndex).not.toBe(-1);
+    expect(fillDown().checked).toBe(true);
+    // The Handle is read, not listed among the columns not imported.
+    expect(columnsNotImported(products, draft)).toEqual([]);
+    fireEvent.click(fillDown());
+    expect(useImportStore.getState().draft && 'fill_down_by' in useImportStore.getState().draft!).toBe(false);
+    expect(fillDown().checked).toBe(false);
+    fireEvent.click(fillDown());
+    expect(useImportStore.getState().draft?.fill_down_by).toBe('Handle');
+    cleanup();
+    // A file without one: no such line.
+    useImportStore.setState({ draft: mapping.entities.sales, previewData });
+    renderForm();
+    expect(screen.queryByTestId('fill-down')).toBeNull();
   });
 
   it('with Create products for unknown codes, asks which columns name new products, pre-filled from the proposal and clearable, and lists the products the file would create', async () => {

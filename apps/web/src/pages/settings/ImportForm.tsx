@@ -150,6 +150,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
           ) : null}
         </Group>
       ) : null}
+      <FillDownChoice preview={preview} />
       {createsProducts && draft?.create_missing_products ? <NewProductColumns preview={preview} /> : null}
       <LeaveOutLines preview={preview} />
       {/* A new selected mapping starts the name field afresh. */}
@@ -182,6 +183,28 @@ function DecimalSeparatorChoice({ preview }: { preview: PreviewFileResponse }) {
         { value: ',', label: t('import.builder.decimalSeparators.comma') },
       ]}
       w={240}
+    />
+  );
+}
+
+/**
+ * "Blank cells repeat the line above with the same Handle" (a mapping's fill_down_by, ADR 0195 F3):
+ * shown where the proposal or the draft has it, a checkbox to turn it off (and on again).
+ */
+function FillDownChoice({ preview }: { preview: PreviewFileResponse }) {
+  const { t } = useTranslation();
+  const { draft, isUploading } = useImportStore(useShallow((state) => ({ draft: state.draft, isUploading: state.isUploading })));
+  const { setOptions } = useImportStore.getState();
+  const column = draft?.fill_down_by ?? preview.proposed_fill_down_by;
+  if (!column) return null;
+  return (
+    <Checkbox
+      label={t('import.builder.fillDown', { column })}
+      description={t('import.builder.fillDownHint')}
+      data-testid="fill-down"
+      checked={draft?.fill_down_by !== undefined}
+      disabled={isUploading}
+      onChange={(event) => void setOptions({ fill_down_by: event.currentTarget.checked ? column : undefined })}
     />
   );
 }

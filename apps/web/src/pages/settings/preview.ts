@@ -26,7 +26,7 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
  * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
  */
 export function draftFromProposal(
-  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code'>,
+  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by'>,
   headerRow?: number,
 ): EntityMapping {
   return {
@@ -43,6 +43,8 @@ export function draftFromProposal(
     ...(preview.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
     // A café's Square export without SKUs: the product is its Item + Price Point Name (ADR 0193), shown in the field's "followed by".
     ...(preview.proposed_joined_columns && Object.keys(preview.proposed_joined_columns).length ? { joined_columns: preview.proposed_joined_columns } : {}),
+    // A Shopify Products export's later variant lines: their blank Title, Vendor and Type are their first line's (ADR 0195 F3).
+    ...(preview.proposed_fill_down_by ? { fill_down_by: preview.proposed_fill_down_by } : {}),
   };
 }
 
@@ -210,7 +212,7 @@ export function columnsNotImported(preview: PreviewFileResponse, draft: EntityMa
   if (preview.format === 'json' || !draft) return [];
   const newProducts = Object.entries(draft.new_products ?? {}).flat();
   const filters = (draft.skip_rows_where ?? []).flatMap((filter) => [filter.column, filter.blank_means_same_as ?? '']);
-  const read = new Set([...Object.values(draft.field_mappings), ...Object.values(draft.joined_columns ?? {}).flat(), ...newProducts, ...filters]);
+  const read = new Set([...Object.values(draft.field_mappings), ...Object.values(draft.joined_columns ?? {}).flat(), ...newProducts, ...filters, draft.fill_down_by ?? '']);
   return preview.header.filter((column) => column.trim() !== '' && !read.has(column));
 }
 
