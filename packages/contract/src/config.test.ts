@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityMapping, MAX_NEW_PRODUCT_FIELDS, MAX_ROW_FILTER_VALUES, MAX_ROW_FILTERS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, saveMappingRequest } from './config.ts';
+import { entityMapping, joinedValue, MAX_NEW_PRODUCT_FIELDS, MAX_ROW_FILTER_VALUES, MAX_ROW_FILTERS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, saveMappingRequest } from './config.ts';
 
 const firstIssue = (input: unknown) => {
   const parsed = entityMapping.safeParse(input);
@@ -103,5 +103,19 @@ describe('entityMapping skip_rows_where', () => {
     const filters = (n: number) => Array.from({ length: n }, () => refunds);
     expect(firstIssue({ field_mappings: {}, skip_rows_where: filters(MAX_ROW_FILTERS) })).toBeNull();
     expect(firstIssue({ field_mappings: {}, skip_rows_where: filters(MAX_ROW_FILTERS + 1) })).toEqual({ path: 'skip_rows_where', message: `At most ${MAX_ROW_FILTERS} filters.` });
+  });
+});
+
+describe('joinedValue', () => {
+  it('joins the parts that are not blank, one space apart, and keeps a blank first part when all are blank', () => {
+    expect(joinedValue(['Linen Shirt', ' M ', '', undefined, 'Blue'])).toBe('Linen Shirt M Blue');
+    expect(joinedValue(['Flat White', 12])).toBe('Flat White 12');
+    expect(joinedValue(['', undefined])).toBe('');
+  });
+
+  it("leaves out a joined part that is Shopify's Default Title (a product without options), not a first part", () => {
+    expect(joinedValue(['Gift Card', 'Default Title'])).toBe('Gift Card');
+    expect(joinedValue(['Tote Bag', 'default title', 'Natural'])).toBe('Tote Bag Natural');
+    expect(joinedValue(['Default Title', 'M'])).toBe('Default Title M');
   });
 });

@@ -101,12 +101,21 @@ export const joinedColumns = nameRecord(z.array(storableText().min(1).max(500)).
 export type JoinedColumns = z.infer<typeof joinedColumns>;
 
 /**
+ * What Shopify writes as Option1 Value of a product that has no options (one variant): no option
+ * of the product, so a joined column holding it adds nothing to the name (ADR 0195, amendment).
+ */
+const NO_OPTION_PLACEHOLDER = 'default title';
+
+/**
  * A field's value read from several parts (its mapped column's value, then the joined columns'):
- * the parts that are not blank, trimmed, one space apart; undefined or blank parts left out. When
- * every part is blank, the first part as it was (a blank code stays blank).
+ * the parts that are not blank, trimmed, one space apart; undefined or blank parts left out, and a
+ * joined part that is Shopify's "Default Title". When every part is blank, the first part as it
+ * was (a blank code stays blank).
  */
 export function joinedValue(parts: readonly unknown[]): unknown {
-  const texts = parts.map((part) => (typeof part === 'number' || typeof part === 'bigint' ? String(part) : typeof part === 'string' ? part.trim() : '')).filter((text) => text !== '');
+  const texts = parts
+    .map((part) => (typeof part === 'number' || typeof part === 'bigint' ? String(part) : typeof part === 'string' ? part.trim() : ''))
+    .filter((text, at) => text !== '' && (at === 0 || text.toLowerCase() !== NO_OPTION_PLACEHOLDER));
   return texts.length ? texts.join(' ') : parts[0];
 }
 
