@@ -49,9 +49,15 @@ const deliveriesToHurry = (late: number) =>
  * or "for the products without a supplier" (null).
  */
 const ofSupplier = (supplier: string | null, preposition: 'from' | 'for') => (supplier === null ? 'for the products without a supplier' : `${preposition} ${supplier}`);
-const nothingToOrder = (advice: OrderAdvice, supplier?: string | null) =>
+/**
+ * What an order list was narrowed to, in words after its name: " of products whose name holds
+ * "merino jumper" (3 products: …)" (`within`, ADR 0189, amendment 2026-12-06 (5)), " from Acme";
+ * "" for the whole list.
+ */
+const narrowedTo = (supplier: string | null | undefined, preposition: 'from' | 'for', within?: NameWordScope) => `${within?.words ?? ''}${supplier === undefined ? '' : ` ${ofSupplier(supplier, preposition)}`}`;
+const nothingToOrder = (advice: OrderAdvice, supplier?: string | null, within?: NameWordScope) =>
   text(
-    `${supplier === undefined ? '' : `${withFullStop(`Nothing to order ${ofSupplier(supplier, 'from')}`)} `}${advice.deliveriesLate
+    `${narrowedTo(supplier, 'from', within) ? `${withFullStop(`Nothing to order${narrowedTo(supplier, 'from', within)}`)} ` : ''}${advice.deliveriesLate
       ? `No product needs a new order.${deliveriesToHurry(advice.deliveriesLate)}${uncounted(advice)}${madeHereWords(advice.madeHere, 'the order list')}`
       : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}${madeHereWords(advice.madeHere, 'the order list')}`}`,
   );
@@ -94,19 +100,30 @@ async function pastForecastEnd(db: Db, due: DueWindow | null, unknown: string): 
  * count); the first `rows` listed; `beyond`: what the window holds past the forecasts. Of one
  * `supplier`'s products when given (null: those without one), by the order list's own filter (ADR 0184).
  */
-async function advisedOrders(db: Db, rows: number, window: DueWindow | null, supplier: string | null | undefined) {
+async function advisedOrders(db: Db, rows: number, window: DueWindow | null, supplier: string | null | undefined, within?: NameWordScope) {
   const due = window && orderWindowOf(window);
-  const [advice, beyond, money] = await Promise.all([orderAdvice(db, supplier === undefined ? {} : { supplier }), pastForecastEnd(db, due, 'an order due'), shopMoney(db)]);
-  if (!advice) return null;
+  const [whole, beyond, money] = await Promise.all([orderAdvice(db, supplier === undefined ? {} : { supplier }), pastForecastEnd(db, due, 'an order due'), shopMoney(db)]);
+  if (!whole) return null;
+  const advice = within ? adviceWithin(whole, within) : whole;
   // The list's rows with an order to place: a delivery to hurry has no order-by date and nothing to order.
   const orders = advice.products.filter(hasOrder);
   const kept = due ? orders.filter((p) => isDueBy(p.orderBy, due.by)) : orders;
   return { advice, beyond, due, orders, kept, money, listed: kept.slice(0, rows), total: kept.length, quantities: orderQuantities(kept), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
 }
+/**
+ * The order list of the products a question names by a word of their names or a category (ADR 0189,
+ * amendment 2026-12-06 (5)): their rows only. What the whole list leaves out (inactive products,
+ * products made here, products never counted) is counted over every product, so it is not said.
+ */
+function adviceWithin(advice: OrderAdvice, within: NameWordScope): OrderAdvice {
+  const ids = new Set(within.productIds);
+  const products = advice.products.filter((p) => ids.has(p.productId));
+  return { ...advice, products, total: products.length, deliveriesLate: products.filter((p) => !hasOrder(p)).length, inactive: 0, madeHere: 0, unknownStock: { count: 0, codes: [] } };
+}
 type AdvisedOrders = NonNullable<Awaited<ReturnType<typeof advisedOrders>>>;
-const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow, supplier: string | null | undefined): Answer => {
+const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow, supplier: string | null | undefined, within?: NameWordScope): Answer => {
   const later = orders.length;
-  return { blocks: [text(`No advised order${supplier === undefined ? '' : ` ${ofSupplier(supplier, 'from')}`} is due ${dueWords(due)}${later ? `; ${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
+  return { blocks: [text(`No advised order${narrowedTo(supplier, 'from', within)} is due ${dueWords(due)}${later ? `; ${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
 };
 
 /**
@@ -162,12 +179,13 @@ const supplierColumn = (rows: readonly AdvisedProduct[]): { columns: [string, st
  * Low stock: the Forecasting screen's list, most urgent first — the products that need an order (the
  * forecast's advice) and, without a window, those whose delivery on its way comes too late (hurry it).
  */
-async function lowStock(db: Db, window: DueWindow | null = null, supplier?: string | null): Promise<Answer> {
-  const found = await advisedOrders(db, TABLE_ROWS, window, supplier);
+async function lowStock(db: Db, window: DueWindow | null = null, supplier?: string | null, within?: NameWordScope): Promise<Answer> {
+  const found = await advisedOrders(db, TABLE_ROWS, window, supplier, within);
   if (!found) return noForecastYet;
   const { advice, beyond, due, total, money } = found;
-  if (!advice.total) return { blocks: [nothingToOrder(advice, supplier)] };
-  if (found.due && !total) return nothingDue(found, found.due, supplier);
+  if (!advice.total) return { blocks: [nothingToOrder(advice, supplier, within)] };
+  if (found.due && !total) return nothingDue(found, found.due, supplier, within);
+  const narrowed = narrowedTo(supplier, 'from', within);
   // A window reads order-by dates, which a delivery to hurry has none of: it is the whole list's.
   const late = due ? 0 : advice.deliveriesLate;
   const rows = (due ? found.kept : advice.products).slice(0, TABLE_ROWS);
@@ -176,7 +194,7 @@ async function lowStock(db: Db, window: DueWindow | null = null, supplier?: stri
   return {
     blocks: [
       text(
-        `${supplier === undefined ? '' : `Low stock ${ofSupplier(supplier, 'from')}: `}${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
+        `${narrowed ? `Low stock${narrowed}: ` : ''}${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ...suppliers.columns, ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
@@ -193,18 +211,18 @@ async function lowStock(db: Db, window: DueWindow | null = null, supplier?: stri
  * Forecasting screen's download is ("reorder-report-acme-wholesale.csv"; "…-no-supplier"), so a
  * buyer's files per supplier do not overwrite each other.
  */
-async function reorderReport(db: Db, window: DueWindow | null = null, supplier?: string | null): Promise<Answer> {
-  const found = await advisedOrders(db, REPORT_ROWS, window, supplier);
+async function reorderReport(db: Db, window: DueWindow | null = null, supplier?: string | null, within?: NameWordScope): Promise<Answer> {
+  const found = await advisedOrders(db, REPORT_ROWS, window, supplier, within);
   if (!found) return noForecastYet;
   const { advice, beyond, due, listed: rows, total, money } = found;
-  if (!found.orders.length) return { blocks: [nothingToOrder(advice, supplier)] };
-  if (found.due && !total) return nothingDue(found, found.due, supplier);
+  if (!found.orders.length) return { blocks: [nothingToOrder(advice, supplier, within)] };
+  if (found.due && !total) return nothingDue(found, found.due, supplier, within);
   const shortHistory = await shortHistoryOf(db, rows);
   const suppliers = supplierColumn(rows);
   return {
     blocks: [
       text(
-        `Reorder report${supplier === undefined ? '' : ` ${ofSupplier(supplier, 'for')}`}: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
+        `Reorder report${narrowedTo(supplier, 'for', within)}: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ...suppliers.columns, ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
@@ -862,7 +880,7 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
   /** The question without the words every sales and stock question frames itself with, its period and ranking — no product's name — and the category read. */
   const frame = (category: string | null) => {
     const framed = reading.trial();
-    [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING, NAME_HOLDS, ...INVENTORY_QUESTION_WORDS].forEach((pattern) => framed.test(pattern));
+    [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING, LOW_STOCK, REORDER, NAME_HOLDS, ...INVENTORY_QUESTION_WORDS].forEach((pattern) => framed.test(pattern));
     if (category) readCategory(framed, categories);
     if (!readComparison(framed, today) && !readQuietSpan(framed)) readPeriod(framed, today);
     // A deadline ("before Christmas", "by Easter") dates the question: it names no products.
@@ -968,6 +986,8 @@ async function bySupplier(db: Db, asked: Reading, supplier: NamedSupplier | null
 const WHICH_SUPPLIERS = /\b(?:which|what|list|all|show)(?: (?:are|of|the|our|me|all))* suppliers\b|\bwho are (?:our|the) suppliers\b|\bsuppliers (?:do )?we (?:use|have|buy from|order from)\b|\b(?:welche|alle|unsere) lieferanten\b|\b(?:welke|alle|onze) leveranciers\b/;
 /** "Who supplies HEA-1001?", "who is the supplier of Blue Mug", "wer liefert …". */
 const WHO_SUPPLIES = /\bwho (?:supplies|delivers|sells us)\b|\b(?:the )?supplier (?:of|for)\b|\bwho do we (?:buy|order|get)\b.*\bfrom\b|\bwer liefert\b|\bwie levert\b/;
+/** The variants a question asks an order list of products for ("which sizes / colours of …"): each product is a row of it. */
+const VARIANT_WORDS = /\b(?:sizes?|colou?rs?|variants?)\b/;
 /** The words of a plain question and the one rule they match: null when none does. `leading`: what the answer must say first, gathered as it is read. */
 async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[], today: string, leading: string[]): Promise<Answer | null> {
   const supplier = await namedSupplier(db, asked);
@@ -1080,13 +1100,24 @@ async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[]
     if (unmatched) return unmatched;
     return runsOut(scoped);
   }
+  // A word of product names or a category narrows the order list to those products, and the answer says so (ADR 0189, amendment 2026-12-06 (5)).
+  const within = () => {
+    const group = scope.nameWord ?? scope.group;
+    if (!group) return undefined;
+    scope.use();
+    // "Which sizes of the merino jumper": each product is a row of the list.
+    reading.test(VARIANT_WORDS);
+    return group;
+  };
   if (LOW_STOCK.test(q)) {
     claim(LOW_STOCK, FRAMING);
-    return aheadAnswer(reading, today, (due) => bySupplier(db, asked, supplier, (named) => lowStock(db, due, named)));
+    const named = within();
+    return aheadAnswer(reading, today, (due) => bySupplier(db, asked, supplier, (listed) => lowStock(db, due, listed, named)));
   }
   if (REORDER.test(q)) {
     claim(REORDER, FRAMING);
-    return aheadAnswer(reading, today, (due) => bySupplier(db, asked, supplier, (named) => reorderReport(db, due, named)));
+    const named = within();
+    return aheadAnswer(reading, today, (due) => bySupplier(db, asked, supplier, (listed) => reorderReport(db, due, listed, named)));
   }
   if (DELIVERIES.test(q) || ARRIVALS.test(q)) {
     claim(DELIVERIES, ARRIVALS, /\b(arriv|com)(e|es|ing)\b|\bdue\b/, ARRIVES_PARTICLE, FRAMING);

@@ -4,7 +4,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { groupByUnit, isMeasureUnit, quantitiesByUnit, roundQuantity, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { escapeRegExp } from '../plain-words/reading.ts';
-import { fullNamePattern, wordsInEitherNumber } from '../plain-words/catalogue.ts';
+import { fullNamePattern, nameWordSqlPattern, wordsInEitherNumber } from '../plain-words/catalogue.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
 import { outOfSeasonNow } from '../forecasting/repo.ts';
 import { lockDeliveryDays } from '../order-advice/repo.ts';
@@ -146,7 +146,7 @@ export const productsWithNameWord = (db: Db, word: string | null, category: stri
   db
     .selectFrom('data.products as p')
     .select([...productColumns, 'p.category'])
-    .$if(word !== null, (query) => query.where(sql<boolean>`lower(p.name) ~ ${`\\m${(word as string).toLowerCase().replace(/ /g, '\\s+')}\\M`}`))
+    .$if(word !== null, (query) => query.where(sql<boolean>`lower(p.name) ~ ${nameWordSqlPattern(word as string)}`))
     .$if(category !== null, (query) => query.where('p.category', '=', category as string))
     .orderBy('p.product_code')
     .execute();

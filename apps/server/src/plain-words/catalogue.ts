@@ -129,7 +129,9 @@ export function readNameWord(reading: Reading, nameWords: readonly string[], nam
   const unused = reading.unusedWords();
   // A packaging word last: "bags of compost" is compost, though a name holds "Bag".
   for (const word of [...unused.filter((each) => !isPackaging(each)), ...unused.filter(isPackaging)]) {
-    const found = numberForms(word.toLowerCase())
+    // A word joined by hyphens or an apostrophe whole first ("t-shirts": "T-Shirt"), then its parts ("shirts": "Shirt").
+    const found = [word, ...wordParts(word)]
+      .flatMap((each) => numberForms(each.toLowerCase()))
       .map((form) => known.get(form))
       .find(Boolean);
     if (found) {
@@ -140,6 +142,21 @@ export function readNameWord(reading: Reading, nameWords: readonly string[], nam
   }
   return null;
 }
+
+/** The parts of a word joined by hyphens or apostrophes ("t-shirts" → "t", "shirts"; "men's" → "men", "s"); none for a plain word. Parts under 3 letters are no word of names. */
+const wordParts = (word: string): string[] => (/[-']/.test(word) ? word.split(/[-']+/).filter(Boolean) : []);
+
+/**
+ * A word or phrase of names as a PostgreSQL pattern of whole words (\m, \M: word edges), for a name
+ * lower-cased: the phrase's words apart by spaces or hyphens ("linen shirt" is in "linen-shirt XS"),
+ * an apostrophe straight or curly ("men's", "Men’s").
+ */
+export const nameWordSqlPattern = (word: string) =>
+  `\\m${word
+    .toLowerCase()
+    .split(/\s+/)
+    .map((each) => escapeRegExp(each).replace(/'/g, "['\u2019]"))
+    .join('[\\s-]+')}\\M`;
 
 /**
  * The words that say products are chosen by a word of their names — "whose name holds / contains /

@@ -1,7 +1,7 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
 import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, easterSunday, formatRange, impossibleDate, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spanTooLong, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
-import { fullNamePattern, missedPhrase, readCategory, readCoverDays, readNameWord, readRank, wordsInEitherNumber } from './catalogue.ts';
+import { fullNamePattern, missedPhrase, nameWordSqlPattern, readCategory, readCoverDays, readNameWord, readRank, wordsInEitherNumber } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 import { type DateOrder } from '@stockwise/contract';
 
@@ -914,6 +914,34 @@ describe('seasons, words of product names and days of cover', () => {
     // The words a database picks names by: each of the text's in either number.
     expect(wordsInEitherNumber('Paper bags, 40L')).toEqual(expect.arrayContaining(['paper', 'bags', 'bag', '40l']));
     expect(wordsInEitherNumber('Paper bags, 40L')).not.toContain('40ls');
+  });
+
+  it('reads a word joined by hyphens or an apostrophe whole first, then by its parts (ADR 0189, amendment 2026-12-06 (5))', () => {
+    // The words of names as vocabulary.ts keeps them: hyphenated words whole and their parts of 3 or more letters.
+    const words = ['T-Shirt', 'Shirt', 'Crew', 'linen-shirt', 'linen', 'V-Neck', 'Neck', 'Jumper', "Men's", 'Men', 'Socks'];
+    const phrases = ['T-Shirt Crew', 'Shirt Crew', 'V-Neck Jumper', 'Neck Jumper', 'linen shirt', "Men's Socks"];
+    const named = (question: string) => {
+      const reading = Reading.of(question);
+      const word = readNameWord(reading, words, phrases);
+      return { word, unused: reading.unusedWords() };
+    };
+    expect(named('how many t-shirts')).toEqual({ word: 'T-Shirt', unused: [] });
+    expect(named('how many T-Shirts sold')).toEqual({ word: 'T-Shirt', unused: ['sold'] });
+    expect(named('how many linen shirts')).toEqual({ word: 'linen shirt', unused: [] });
+    expect(named('how many linen-shirts')).toEqual({ word: 'linen-shirt', unused: [] });
+    expect(named('v-neck jumpers in stock')).toEqual({ word: 'V-Neck Jumper', unused: ['stock'] });
+    expect(named('how many men’s socks')).toEqual({ word: "Men's Socks", unused: [] });
+    // A part when the whole is no word of names; a single letter never.
+    expect(named('how many x-shirts')).toEqual({ word: 'Shirt', unused: [] });
+    expect(named('how many v')).toEqual({ word: null, unused: ['v'] });
+    expect(named('how many t-bars')).toEqual({ word: null, unused: ['t-bars'] });
+    // The database's pattern: whole words, a phrase's words apart by spaces or hyphens, either apostrophe.
+    const matches = (word: string, name: string) => new RegExp(nameWordSqlPattern(word).replace(/\\[mM]/g, '\\b'), 'u').test(name.toLowerCase());
+    expect(matches('linen shirt', 'linen-shirt XS')).toBe(true);
+    expect(matches('T-Shirt', 'T-Shirt Crew M')).toBe(true);
+    expect(matches('Shirt', 'T-Shirt Crew M')).toBe(true);
+    expect(matches("Men's", 'Men’s Socks')).toBe(true);
+    expect(matches('V-Neck', 'Crew-Neck Jumper')).toBe(false);
   });
 
   it('reads days of cover', () => {

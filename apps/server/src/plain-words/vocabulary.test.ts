@@ -55,4 +55,21 @@ describe.each(backends)('product-name words and phrases on %s', (backend) => {
     await sql`update data.products set name = case product_code when 'SS-18' then 'Pressure Treated Lumber 2x4' else 'Snow Brush Deluxe' end`.execute(other.db);
     expect(await productNames(database.db)).toBe(deleted);
   });
+
+  it('reads a word joined by hyphens or an apostrophe whole and by its parts of 3 or more letters, a single letter never (ADR 0189, amendment 2026-12-06 (5))', async () => {
+    await database.db
+      .insertInto('data.products')
+      .values([
+        { product_code: 'TS-M', name: 'T-Shirt Crew M', current_stock: 0, unit_cost: 1, lead_time_days: 7 },
+        { product_code: 'LS-XS', name: 'linen-shirt XS', current_stock: 0, unit_cost: 1, lead_time_days: 7 },
+        { product_code: 'MS-1', name: 'Men’s Socks', current_stock: 0, unit_cost: 1, lead_time_days: 7 },
+      ])
+      .execute();
+    const { words, phrases } = await productNames(database.db);
+    expect(words).toEqual(expect.arrayContaining(['T-Shirt', 'Shirt', 'Crew', 'linen-shirt', 'linen', "Men's", 'Men', 'Socks']));
+    expect(words).not.toEqual(expect.arrayContaining(['T']));
+    expect(words.filter((word) => word.length < 3)).toEqual([]);
+    expect(phrases).toEqual(expect.arrayContaining(['T-Shirt Crew', 'Shirt Crew', 'linen shirt', "Men's Socks"]));
+    expect(phrases.filter((phrase) => phrase.split(' ').some((word) => word.length < 3))).toEqual([]);
+  });
 });

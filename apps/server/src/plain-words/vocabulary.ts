@@ -13,33 +13,49 @@ export const categoryNames = async (db: Db): Promise<string[]> =>
 const PHRASES_PER_LENGTH = 5000;
 
 /**
- * Two or three words side by side in products' names ("Snow Shovel", "Pressure Treated Lumber"), each
- * of letters only and 3 or more of them, as the names write them: a question's words among them
- * select the products whose name holds them together, the longest phrase first (`readNameWord`,
- * QA6 #6).
+ * Each product's name as its words are read (ADR 0189, amendment 2026-12-06 (5)): as written, where
+ * letters joined by hyphens or an apostrophe ("T-Shirt", "linen-shirt", "Men's") are one word; and,
+ * for a name holding such a word, once more with those marks made spaces, where its parts are words
+ * ("Shirt", "linen"; never "T": under 3 letters). A curly apostrophe reads as a straight one.
+ */
+const NAME_SPELLINGS = sql.raw(`names as (
+        select translate(p.name, '\u2019', '''') as name from data.products p
+        union all
+        select regexp_replace(p.name, '[-''\u2019]', ' ', 'g') from data.products p where p.name ~ '[-''\u2019]'
+      )`);
+/** A word of names: letters only, 3 or more of them; or letters joined by hyphens or apostrophes, one part of 3 or more ("T-Shirt", "Men's"). */
+const isNameWord = (column: string) => sql.raw(`(${column} ~ '^[[:alpha:]]{3,}$' or (${column} ~ '^[[:alpha:]]+([-''][[:alpha:]]+)+$' and ${column} ~ '[[:alpha:]]{3}'))`);
+
+/**
+ * Two or three words side by side in products' names ("Snow Shovel", "Pressure Treated Lumber",
+ * "V-Neck Jumper", "linen shirt" of "linen-shirt XS"), each a word of names (`isNameWord`), as the
+ * names write them: a question's words among them select the products whose name holds them
+ * together, the longest phrase first (`readNameWord`, QA6 #6).
  */
 const readNamePhrases = async (db: Db): Promise<string[]> =>
   (
     await sql<{ phrase: string }>`
-      with runs as (
-        select run.first, run.second, run.third from data.products p, lateral (
+      with ${NAME_SPELLINGS},
+      runs as (
+        select run.first, run.second, run.third from names p, lateral (
           select t.word as first, lead(t.word) over run as second, lead(t.word, 2) over run as third
           from regexp_split_to_table(p.name, '\\s+') with ordinality as t(word, at) window run as (order by t.at)
         ) run
-        where run.first ~ '^[[:alpha:]]{3,}$' and run.second ~ '^[[:alpha:]]{3,}$'
+        where ${isNameWord('run.first')} and ${isNameWord('run.second')}
       )
       (select min(first || ' ' || second) as phrase from runs group by lower(first || ' ' || second) order by 1 limit ${PHRASES_PER_LENGTH})
       union all
-      (select min(first || ' ' || second || ' ' || third) as phrase from runs where third ~ '^[[:alpha:]]{3,}$'
+      (select min(first || ' ' || second || ' ' || third) as phrase from runs where ${isNameWord('third')}
         group by lower(first || ' ' || second || ' ' || third) order by 1 limit ${PHRASES_PER_LENGTH})`.execute(db)
   ).rows.map((row) => row.phrase);
 
-/** The words of the products' names ("Radiator", "Mug"), letters only and 3 or more of them, as the names write them: a question's word among them selects products (`readNameWord`). */
+/** The words of the products' names ("Radiator", "Mug", "T-Shirt" and "Shirt"), as `isNameWord` keeps them and the names write them: a question's word among them selects products (`readNameWord`). */
 const readNameWords = async (db: Db): Promise<string[]> =>
   (
     await sql<{ word: string }>`
-      select min(w) as word from data.products p, regexp_split_to_table(p.name, '\\s+') w
-      where w ~ '^[[:alpha:]]{3,}$' group by lower(w) order by 1 limit 5000`.execute(db)
+      with ${NAME_SPELLINGS}
+      select min(w) as word from names p, regexp_split_to_table(p.name, '\\s+') w
+      where ${isNameWord('w')} group by lower(w) order by 1 limit 5000`.execute(db)
   ).rows.map((row) => row.word);
 
 /** Shared by every caller until the names change: read, never changed. */

@@ -3,7 +3,7 @@
 // pseudocode in plain steps.
 import { DEFAULT_INACTIVE_DAYS, type ChartType } from '@stockwise/contract';
 import { datedPeriod, describePeriod, dueWindowOf, dueWords, formatDay, fullRangeOf, isRelative, MONTH_NAMES, NO_SALES_PERIOD, orderWindowOf, TOP_SELLERS_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
-import { OVERSTOCK_DAYS } from '../../plain-words/catalogue.ts';
+import { nameWordSqlPattern, OVERSTOCK_DAYS } from '../../plain-words/catalogue.ts';
 import { DEFAULT_LOW_STOCK, todayIso, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
 export type BuiltReport = {
@@ -259,8 +259,8 @@ function filters(intent: Intent, options: { period: boolean; dateColumn: string;
     words.push(`product ${intent.productCode}`);
   }
   if (intent.nameWord) {
-    // A whole word of the name (\m, \M: word edges), case aside.
-    conditions.push(`lower(p.name) ~ ${literal(`\\m${intent.nameWord.toLowerCase()}\\M`)}`);
+    // A whole word of the name (\m, \M: word edges), case aside; a phrase's words apart by spaces or hyphens.
+    conditions.push(`lower(p.name) ~ ${literal(nameWordSqlPattern(intent.nameWord))}`);
     words.push(`products named ${intent.nameWord}`);
   }
   return { conditions, words, stepWords: [...stepWords, ...words.slice(stepWords.length)], relative: counted && isRelative(counted) ? writtenOnWords(options.today) : '' };
