@@ -42,11 +42,14 @@ let closedDays: Record<string, string | null> = {};
 let askedOpenDays: string[] = [];
 /** The rows clicked: a click on a row selects its product, but not one on its button or in its dialog. */
 let selected: string[] = [];
+/** While true, the forecast run an order queues is still running, so what shows meanwhile can be read. */
+let runHeld = false;
 
 setUpOrderDialogTests((url, body, response) => {
   const path = url.pathname;
   if (path === '/api/forecasting/latest-report/') sendJson(response, 200, { success: true, report });
   else if (path === '/api/forecasting/open-day/') askedOpenDays.push(answerOpenDay(url, response, closedDays));
+  else if (runHeld && path.startsWith('/api/forecasting/status/')) sendJson(response, 200, { task_id: path.split('/')[4], status: 'running', progress: { done: 0, total: 1 }, results: null, error: null, restart: null });
   else if (path === '/api/order-advice/orders/') {
     sent.push(JSON.parse(body));
     sendJson(response, answer.status, answer.body);
@@ -63,6 +66,7 @@ beforeEach(() => {
   report = reportOf([cheese, lamp]);
   sent = [];
   selected = [];
+  runHeld = false;
   closedDays = {};
   askedOpenDays = [];
 });
@@ -156,6 +160,8 @@ describe('recording an order from the low-stock list', () => {
     fireEvent.submit(screen.getByTestId('record-order-form'));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ styleCode: 'CHE-1', expectedDate: alsoClosed });
+    // The run the order queued is followed to its end here, not into the next test's list.
+    await waitFor(() => expect(useForecastingStore.getState().ordersUpdating).toEqual({}), { timeout: 5_000 });
   });
 
   it('refuses no quantity and a day gone by under their fields, sending nothing', async () => {
@@ -210,11 +216,13 @@ describe('recording an order from the low-stock list', () => {
     fireEvent.change(quantityField(), { target: { value: '2,5' } });
     // The run takes the product off the list.
     report = reportOf([lamp]);
+    runHeld = true;
     fireEvent.submit(screen.getByTestId('record-order-form'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).toEqual([{ styleCode: 'CHE-1', quantity: '2,5', expectedDate: cheese.arrivalDate }]);
     expect(within(rowOf('CHE-1')).getByRole('button', { name: 'Updating advice… for CHE-1 — Cheddar' }).getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByTestId('order-notice-text').textContent).toMatch(/^Recorded: 2\.5 kg Cheddar arriving \d+ \w{3}( \d{4})?\. Updating its advice…$/);
+    runHeld = false;
 
     // The list and the notice are each updated when their answer arrives: either may show first.
     await waitFor(() => {

@@ -162,6 +162,8 @@ describe("recording a supplier's orders at once", () => {
       { styleCode: 'LAMP-1', quantity: '48', expectedDate: alsoClosed },
       { styleCode: 'SHADE-1', quantity: '6', expectedDate: closed },
     ]);
+    // The run the batch queued is followed to its end here, not into the next test's list.
+    await waitFor(() => expect(useForecastingStore.getState().orderNotices.map((notice) => notice.settled)).toEqual([true]), { timeout: 5_000 });
   });
 
   it("shows a refusal of a row's field under that row's field, and sends nothing when no row is ticked", async () => {
