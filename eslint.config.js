@@ -22,6 +22,21 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // A busy button keeps the focus (ADR 0196, F2): Mantine's `loading` disables the button, and the
+    // focus of a disabled element falls to <body>. Work that takes a moment goes through BusyButton.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/components/busy-button/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name=/^(Button|ActionIcon)$/] > JSXAttribute[name.name='loading']",
+          message: 'A loading button loses the focus: use BusyButton (components/busy-button) with busy={…}.',
+        },
+      ],
+    },
+  },
+  {
     // One folder per feature (DESIGN.md): a page does not reach into another page's folder; what two
     // screens share lives in components/, stores/ or packages/contract. The dashboard shows pinned
     // reports with the reports' own chart, the one dependency between screens (docs/architecture.md).

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { sendJson, startEndpointServer, type EndpointServer } from '../apps/server/src/testing/endpoint-server.ts';
 import { axeViolations } from './support/axe.ts';
+import { watchBusyFocus } from './support/busy-focus.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { registerUser } from './support/context.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -328,9 +329,13 @@ describe('scheduled integrations (Settings)', () => {
     // Keyboard: the button is reached with Tab and pressed with Enter.
     const tryButton = dialog.getByRole('button', { name: 'Try the endpoint' });
     await tryButton.focus();
+    const tryWatch = await watchBusyFocus(tryButton);
     await page.keyboard.press('Enter');
     const result = dialog.getByTestId('endpoint-try-result');
     await result.waitFor();
+    // Busy, the button kept the focus in the dialog (ADR 0196, F2): it used to fall to <body>.
+    await expect.poll(() => tryButton.getAttribute('aria-busy')).toBeNull();
+    expect(await tryWatch()).toEqual({ wentBusy: true, keptWhileBusy: true, focusedNow: true });
     expect(await dialog.getByTestId('endpoint-try-count').textContent()).toBe('The first page held 3 records, with 5 fields.');
     // The shipped mappings fill products only; the orders go to sales, tried again for a proposal onto it.
     await dialog.getByLabel('Map onto').selectOption('sales');

@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
 import { axeViolations } from './support/axe.ts';
 import { dayOfMonth } from './support/days.ts';
+import { watchBusyFocus } from './support/busy-focus.ts';
 
 const browser = useBrowser();
 
@@ -444,6 +445,15 @@ describe('Reports screen', () => {
     await page.waitForURL(/\/app\/reports\?report=\d+$/);
     const link = page.url();
     await expect.poll(() => page.getByTestId('report-title').inputValue()).toBe(title);
+    // Run pressed with Enter keeps the focus while the query runs and after (ADR 0196, F2): it used to fall to <body>.
+    await page.getByTestId('result-summary').waitFor();
+    await expect.poll(() => page.getByTestId('run-sql').getAttribute('aria-busy')).toBeNull();
+    await page.getByTestId('run-sql').focus();
+    const runWatch = await watchBusyFocus(page.getByTestId('run-sql'));
+    await page.keyboard.press('Enter');
+    await expect.poll(runWatch).toEqual({ wentBusy: true, keptWhileBusy: true, focusedNow: true });
+    await expect.poll(() => page.getByTestId('run-sql').getAttribute('aria-busy')).toBeNull();
+    expect(await isFocused(page, 'run-sql')).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByTestId('report-title').inputValue(), { timeout: 15_000 }).toBe(title);
     expect(page.url()).toBe(link);

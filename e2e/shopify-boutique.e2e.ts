@@ -94,8 +94,8 @@ describe("a UK boutique's Shopify exports", () => {
     await page.keyboard.press('Space');
     await expect.poll(() => fillDown.isChecked()).toBe(false);
     await expect.poll(() => secondName.textContent()).toBe('XS White');
-    // The checkbox is disabled while the preview is read again (as the screen's other options are), which drops its focus.
-    await fillDown.focus();
+    // The builder stays on screen while the preview is read again: the checkbox keeps the focus (ADR 0196, F2).
+    expect(await fillDown.evaluate((input) => input === document.activeElement)).toBe(true);
     await page.keyboard.press('Space');
     await expect.poll(() => secondName.textContent()).toBe('Linen Shirt XS White');
 

@@ -1,6 +1,7 @@
 // The buttons of a confirmation dialog whose action cannot simply be taken back (an undo, a removal,
 // a reset): the safe choice first and focused, so Enter right after opening does nothing.
 import { Button, Group } from '@mantine/core';
+import { BusyButton } from './busy-button/BusyButton.tsx';
 
 type Props = { cancelLabel: string; confirmLabel: string; busy: boolean; onCancel: () => void; onConfirm: () => void };
 
@@ -10,9 +11,9 @@ export function ConfirmButtons({ cancelLabel, confirmLabel, busy, onCancel, onCo
       <Button variant="default" onClick={onCancel} data-autofocus>
         {cancelLabel}
       </Button>
-      <Button color="red.9" loading={busy} onClick={onConfirm}>
+      <BusyButton color="red.9" busy={busy} onClick={onConfirm}>
         {confirmLabel}
-      </Button>
+      </BusyButton>
     </Group>
   );
 }

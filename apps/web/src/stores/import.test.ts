@@ -380,6 +380,27 @@ describe('preview and the mapping builder', () => {
     await store().selectFile(csvFile());
     expect(store()).toMatchObject({ error: 'Failed to generate preview.', errorDetail: 'server says no', previewData: null, isLoading: false });
   });
+
+  it('reads the preview again after an edit with the last one still shown, so the builder (and the option just used, with its focus) stays; a refused read clears it (ADR 0196, F2)', async () => {
+    await store().loadMappings();
+    await store().selectMapping(null);
+    await store().selectFile(csvFile());
+    const shown = store().previewData;
+    expect(shown).not.toBeNull();
+    const reading = store().setOptions({ repeated_keys: 'sum' });
+    expect(store()).toMatchObject({ isLoading: true, previewData: shown });
+    await reading;
+    expect(store().isLoading).toBe(false);
+    expect(store().previewData).not.toBe(shown);
+    expect(store().previewData).not.toBeNull();
+    // Another file is another preview: the last one goes at once.
+    const another = store().selectFile(csvFile());
+    expect(store().previewData).toBeNull();
+    await another;
+    fail = { '/api/records/preview-file/': 400 };
+    await store().setOptions({ repeated_keys: 'refuse' });
+    expect(store()).toMatchObject({ error: 'Failed to generate preview.', previewData: null, isLoading: false });
+  });
 });
 
 describe('submit', () => {

@@ -186,6 +186,11 @@ export const useImportStore = create<ImportStore>()((set, get) => {
   let headerRowToKeep: number | undefined;
   /** The header row was just changed: the draft's columns were names of another row. */
   let headerRowChanged = false;
+  /**
+   * A draft edit reads the preview again with the last one still shown: the builder stays mounted,
+   * so the option or field just used keeps the focus (ADR 0196, F2). Import waits for the new one.
+   */
+  let keepPreviewShown = false;
 
   const adoptMapping = (name: string, config: MappingConfig) =>
     set((state) => {
@@ -196,6 +201,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
   const editDraft = async (change: (draft: EntityMapping) => EntityMapping) => {
     const draft = get().draft ?? { field_mappings: {} };
     set({ draft: change(draft), savedAs: null });
+    keepPreviewShown = true;
     await get().generatePreview();
   };
 
@@ -324,15 +330,17 @@ export const useImportStore = create<ImportStore>()((set, get) => {
 
     generatePreview: async () => {
       const { selectedFile: file, selectedMapping: name, mappingConfig, entityType, draft, mappingChosen } = get();
+      const keepShown = keepPreviewShown;
+      keepPreviewShown = false;
       if (!file) return;
       const headerRow = headerRowToKeep;
       const rowChanged = headerRowChanged;
       headerRowToKeep = undefined;
       headerRowChanged = false;
       const sequence = ++previewSequence;
-      set({ isLoading: true, error: null, errorDetail: null, previewData: null });
+      set({ isLoading: true, error: null, errorDetail: null, ...(keepShown ? {} : { previewData: null }) });
       const fail = (error: string, errorDetail: string | null = null) => {
-        if (sequence === previewSequence) set({ isLoading: false, error, errorDetail });
+        if (sequence === previewSequence) set({ isLoading: false, error, errorDetail, previewData: null });
       };
       // A chosen mapping whose config has not arrived: the preview follows it.
       if (name && !mappingConfig) return fail(i18n.t('import.errors.mappingConfigMissing', { name }));

@@ -9,6 +9,7 @@ import { normalizeError } from '../../api/errors.ts';
 import { useTablesStore, withDetail } from '../../stores/tables.ts';
 import { draftToDefinition, emptyDraft, fieldTypeOptions, keyFromLabel, supportsChoices, supportsRequired, type ColumnDraft } from './column-drafts.ts';
 import { folderOptions } from './TableDialogs.tsx';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 export function AddTableDialog({ defaultFolder, onClose }: { defaultFolder: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -159,9 +160,9 @@ export function AddTableDialog({ defaultFolder, onClose }: { defaultFolder: stri
               <Button variant="default" onClick={onClose}>
                 {t('datatab.actions.cancel')}
               </Button>
-              <Button type="submit" loading={busy}>
+              <BusyButton type="submit" busy={busy}>
                 {t('datatab.actions.create')}
-              </Button>
+              </BusyButton>
             </Group>
           </Group>
         </Stack>

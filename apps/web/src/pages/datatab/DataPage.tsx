@@ -20,6 +20,7 @@ import { HistoryNotice, UndoRedoButtons, useUndoShortcuts } from './RowHistory.t
 import { useRowHistoryStore } from '../../stores/row-history.ts';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
 import classes from './DataPage.module.css';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 type Dialog =
   | { kind: 'folder' }
@@ -224,12 +225,12 @@ export default function DataPage() {
                 <div style={{ flex: 1 }} />
                 {selected && columns.length > 0 && (
                   <>
-                    <Button variant="default" onClick={() => void downloadRows('csv')} loading={exporting === 'csv'} disabled={isLoadingRows || Boolean(rowsError) || exporting === 'xlsx'}>
+                    <BusyButton variant="default" onClick={() => void downloadRows('csv')} busy={exporting === 'csv'} disabled={isLoadingRows || Boolean(rowsError) || exporting === 'xlsx'}>
                       {t('datatab.actions.downloadCsv')}
-                    </Button>
-                    <Button variant="default" onClick={() => void downloadRows('xlsx')} loading={exporting === 'xlsx'} disabled={isLoadingRows || Boolean(rowsError) || exporting === 'csv'}>
+                    </BusyButton>
+                    <BusyButton variant="default" onClick={() => void downloadRows('xlsx')} busy={exporting === 'xlsx'} disabled={isLoadingRows || Boolean(rowsError) || exporting === 'csv'}>
                       {t('datatab.actions.downloadXlsx')}
-                    </Button>
+                    </BusyButton>
                   </>
                 )}
                 {selected && canEditRows && <UndoRedoButtons table={selected} />}

@@ -32,6 +32,7 @@ import { useViewerDates } from '../../components/viewer-dates.ts';
 import { FieldIcon } from '../../components/FieldIcon.tsx';
 import classes from './DataPage.module.css';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 /**
  * A date field spans 2 of 12, yet is never narrower than its placeholder (`DD.MM.YYYY`) and its
@@ -285,9 +286,9 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
           <Button variant="default" onClick={onClose}>
             {t('datatab.actions.cancel')}
           </Button>
-          <Button type="submit" loading={saving}>
+          <BusyButton type="submit" busy={saving}>
             {t('datatab.actions.save')}
-          </Button>
+          </BusyButton>
         </Group>
       </form>
     </Modal>

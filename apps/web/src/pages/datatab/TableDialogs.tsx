@@ -6,6 +6,7 @@ import type { RowReferences, TableSummary } from '@stockwise/contract';
 import { useCan } from '../../stores/role.ts';
 import { useTablesStore, type OperationResult } from '../../stores/tables.ts';
 import { referringRowsText } from './referring-rows.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 /** Mantine's default red under white text is 3.2:1; its darkest red meets WCAG AA's 4.5:1. */
 const DANGER_COLOR = 'red.9';
@@ -52,9 +53,9 @@ function DialogFrame({ title, submitLabel, danger, submit = 'ready', onClose, on
               {t('datatab.actions.cancel')}
             </Button>
             {submit !== 'hidden' && (
-              <Button type="submit" color={danger ? DANGER_COLOR : undefined} loading={busy} disabled={submit === 'waiting'}>
+              <BusyButton type="submit" color={danger ? DANGER_COLOR : undefined} busy={busy} disabled={submit === 'waiting'}>
                 {submitLabel}
-              </Button>
+              </BusyButton>
             )}
           </Group>
         </Stack>

@@ -24,6 +24,7 @@ import { WorkbookButton } from './WorkbookButton.tsx';
 import { useMoneyFormat } from '../../components/money.ts';
 import { fetchForecastWorkbook, fetchReportExport } from '../../api/forecasting.ts';
 import { viewerToday } from '../../api/shop-day.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 /** The chart shows everything (two years and the horizon) or the last six months and the horizon. */
 type ChartRange = 'all' | 'recent';
@@ -88,12 +89,12 @@ function GenerationControls() {
   return (
     <Stack gap="xs" data-testid="generation">
       <Group gap="sm">
-        <Button onClick={() => void regenerate('product')} disabled={busy || !selectedCode} loading={busy && generation.scope === 'product'}>
+        <BusyButton onClick={() => void regenerate('product')} disabled={busy || !selectedCode} busy={busy && generation.scope === 'product'}>
           {t('forecasting.generate.product')}
-        </Button>
-        <Button variant="light" onClick={() => void regenerate('all')} disabled={busy || catalogueEmpty} loading={busy && generation.scope === 'all'}>
+        </BusyButton>
+        <BusyButton variant="light" onClick={() => void regenerate('all')} disabled={busy || catalogueEmpty} busy={busy && generation.scope === 'all'}>
           {t('forecasting.generate.all')}
-        </Button>
+        </BusyButton>
       </Group>
       {busy || generation.phase === 'done' ? (
         <Stack gap={2} maw={520}>

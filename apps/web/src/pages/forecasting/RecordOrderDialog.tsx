@@ -17,6 +17,7 @@ import { useCan } from '../../stores/role.ts';
 import { orderDueNow } from './order-by.tsx';
 import { withUnit } from '../../components/quantity-words.ts';
 import { ClosedDayNote, OrderArrivalInput, orderFieldErrors, OrderQuantityInput, useOrderFields, type OrderProblems } from './order-fields.tsx';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 /** What a row (or the product panel) knows of the order it advises; `supplier`: who it is ordered from, when the product has one (ADR 0184). */
 export type AdvisedOrder = { styleCode: string; name: string; unit: string | null; supplier?: string | null; orderQuantity: number; orderBy: string | null; leadTimeDays: number; arrivalDate?: string };
@@ -104,9 +105,9 @@ export function RecordOrderDialog({ order, onClose }: { order: AdvisedOrder; onC
             <Button variant="default" onClick={onClose}>
               {t('forecasting.recordOrder.cancel')}
             </Button>
-            <Button type="submit" loading={saving}>
+            <BusyButton type="submit" busy={saving}>
               {t('forecasting.recordOrder.save')}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>

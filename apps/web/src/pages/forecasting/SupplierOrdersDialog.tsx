@@ -19,6 +19,7 @@ import { useCan } from '../../stores/role.ts';
 import { ClosedDayNote, OrderArrivalInput, orderFieldErrors, OrderQuantityInput, useOrderFields, useSharedOpenDayLookup, type OrderProblems } from './order-fields.tsx';
 import { SupplierOrderNote } from './SupplierOrderNote.tsx';
 import { TooLateMark } from './TooLateMark.tsx';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 type ListedOrder = InventoryReport['products'][number];
 type Row = { order: ListedOrder; included: boolean; quantity: string; arrival: string; problems: OrderProblems };
@@ -194,9 +195,9 @@ export function SupplierOrdersDialog({ supplier, includeInactive, onClose }: { s
             <Button variant="default" onClick={onClose}>
               {t('forecasting.recordOrder.cancel')}
             </Button>
-            <Button type="submit" loading={saving} disabled={!rows?.length}>
+            <BusyButton type="submit" busy={saving} disabled={!rows?.length}>
               {t('forecasting.recordOrders.save', { count: included.length })}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>

@@ -3,9 +3,10 @@
 // refusal is said under the button.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { normalizeError } from '../../api/errors.ts';
 import { saveFile } from '../../components/save-file.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 type WorkbookButtonProps = {
   label: string;
@@ -34,9 +35,9 @@ export function WorkbookButton({ label, fileName, fetchFile, testId, disabled = 
   };
   return (
     <>
-      <Button variant="default" size="xs" loading={busy} disabled={disabled} onClick={() => void download()} data-testid={testId}>
+      <BusyButton variant="default" size="xs" busy={busy} disabled={disabled} onClick={() => void download()} data-testid={testId}>
         {label}
-      </Button>
+      </BusyButton>
       {failure ? (
         <Text size="xs" c="red.9" role="alert">
           {failure}

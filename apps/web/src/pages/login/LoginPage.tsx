@@ -2,10 +2,11 @@
 // Metabase's and Gitea's first screens do. Kept light: this route's code is all a signed-out
 // visitor downloads.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Center, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Center, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { FirstRun } from '@stockwise/contract';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../stores/session.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 // The HTTP client is not needed to draw this screen: it loads when the user starts typing (or at
 // the latest on submit), which keeps the JavaScript a signed-out visitor waits for small.
@@ -124,9 +125,9 @@ export default function LoginPage() {
                 error={fieldError('repeated_password')}
               />
             )}
-            <Button type="submit" loading={isLoggingIn} fullWidth>
+            <BusyButton type="submit" busy={isLoggingIn} fullWidth>
               {creatingFirstAccount ? t('login.firstAccount.submit') : t('login.submit')}
-            </Button>
+            </BusyButton>
           </Stack>
         </form>
         {!firstRun?.first_account_needed && (

@@ -10,6 +10,7 @@ import { useSessionsStore } from '../../stores/sessions.ts';
 import { formatTime } from '../../components/format-time.ts';
 import { deviceName } from './device.ts';
 import { useFocusFirstInvalid } from '../../components/form-focus.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 type Fields = { old_password: string; new_password: string; confirm: string };
 const emptyFields: Fields = { old_password: '', new_password: '', confirm: '' };
@@ -80,9 +81,9 @@ function ChangePasswordForm({ startingPassword }: { startingPassword: boolean })
           </Alert>
         )}
         <Group>
-          <Button type="submit" color="blue.8" loading={busy}>
+          <BusyButton type="submit" color="blue.8" busy={busy}>
             {t('profile.password.submit')}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

@@ -2,11 +2,12 @@
 // Stored on their account, so it follows them to another computer; every screen that reads a typed
 // date (the Data screen's filters and row form, the shop's closed days, the assistant) reads it so.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { dateOrderPreferences, dayInPattern, type DateOrderPreference } from '@stockwise/contract';
 import { useAccountStore } from '../../stores/account.ts';
 import { browserDates, viewerDates } from '../../components/viewer-dates.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 /** What each choice writes: 30 November 2026 in its pattern; the browser's pattern and the language it comes from. */
 function exampleOf(preference: DateOrderPreference): string {
@@ -67,9 +68,9 @@ export function YourPreferences() {
             </Alert>
           )}
           <Group>
-            <Button type="submit" color="blue.8" loading={busy} disabled={chosen === saved}>
+            <BusyButton type="submit" color="blue.8" busy={busy} disabled={chosen === saved}>
               {t('profile.preferences.save')}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>

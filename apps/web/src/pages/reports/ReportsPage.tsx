@@ -23,6 +23,7 @@ import { chartShownFor } from './chart-data.ts';
 import classes from './ReportsPage.module.css';
 import { pinReport } from '../../api/dashboard.ts';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 /**
  * An operation's error: the spec's message, the server's reason, and for SQL that did not run
@@ -203,12 +204,12 @@ function AssistantPanel({ canEdit, focusRequestRef }: { canEdit: boolean; focusR
               data-testid="change-request"
             />
             <Group gap="xs">
-              <Button color="blue.8" onClick={() => void applyChangeRequest(changeRequest)} loading={generating} disabled={changeRequest.trim() === ''} data-testid="apply-change">
+              <BusyButton color="blue.8" onClick={() => void applyChangeRequest(changeRequest)} busy={generating} disabled={changeRequest.trim() === ''} data-testid="apply-change">
                 {t('reports.assistant.apply')}
-              </Button>
-              <Button color="blue.8" variant="outline" onClick={() => void regenerateSql()} loading={regenerating} data-testid="regenerate-sql">
+              </BusyButton>
+              <BusyButton color="blue.8" variant="outline" onClick={() => void regenerateSql()} busy={regenerating} data-testid="regenerate-sql">
                 {t('reports.assistant.regenerateSql')}
-              </Button>
+              </BusyButton>
             </Group>
             <OperationError operation="generate" />
             <GenerateNotice />
@@ -378,14 +379,14 @@ function Editor({ onDeleted, focusRequestRef }: { onDeleted: () => void; focusRe
         <SchemaBrowser schema={schema} onInsert={(text) => editorRef.current?.insert(text)} />
       </div>
       <Group gap="xs">
-        <Button color="blue.8" onClick={onRun} loading={operations.run.busy} data-testid="run-sql">
+        <BusyButton color="blue.8" onClick={onRun} busy={operations.run.busy} data-testid="run-sql">
           {t('reports.editor.run')}
-        </Button>
+        </BusyButton>
         {canEdit ? (
           <>
-            <Button color="blue.8" variant="outline" onClick={() => void saveReport()} loading={operations.save.busy || operations.create.busy} data-testid="save-report">
+            <BusyButton color="blue.8" variant="outline" onClick={() => void saveReport()} busy={operations.save.busy || operations.create.busy} data-testid="save-report">
               {t('reports.editor.save')}
-            </Button>
+            </BusyButton>
             {unsaved ? (
               <>
                 <Text size="sm" fw={600} data-testid="unsaved-changes">
@@ -397,18 +398,18 @@ function Editor({ onDeleted, focusRequestRef }: { onDeleted: () => void; focusRe
               </>
             ) : null}
             {selectedReport ? (
-              <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} loading={operations.delete.busy} data-testid="delete-report">
+              <BusyButton variant="outline" color="red.9" onClick={() => setConfirming(true)} busy={operations.delete.busy} data-testid="delete-report">
                 {t('reports.editor.delete')}
-              </Button>
+              </BusyButton>
             ) : null}
           </>
         ) : null}
         <Button variant="default" onClick={exportCsv} disabled={!execution?.success || stale} data-testid="export-csv">
           {t('reports.editor.exportCsv')}
         </Button>
-        <Button variant="default" onClick={() => void exportExcel()} loading={operations.export.busy} disabled={!execution?.success || stale} data-testid="export-xlsx">
+        <BusyButton variant="default" onClick={() => void exportExcel()} busy={operations.export.busy} disabled={!execution?.success || stale} data-testid="export-xlsx">
           {t('reports.editor.exportXlsx')}
-        </Button>
+        </BusyButton>
         {selectedReport ? <PinButton reportId={selectedReport.id} /> : null}
       </Group>
       <OperationError operation="run" goTo={mistake ? goToMistake : null} />

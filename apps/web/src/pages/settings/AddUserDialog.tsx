@@ -9,6 +9,7 @@ import { approvedRoles, createUserRequest, type UserSummary } from '@stockwise/c
 import { useUsersStore } from '../../stores/users.ts';
 import { chosenPassword, GeneratedPassword, StartingPasswordFields, type PasswordChoice } from './StartingPassword.tsx';
 import { useFocusFirstInvalid } from '../../components/form-focus.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 type ApprovedRole = (typeof approvedRoles)[number];
 type Created = { user: UserSummary; generatedPassword: string | null };
@@ -115,9 +116,9 @@ function AddUserForm({ onCreated, onCancel }: { onCreated: (created: Created) =>
           <Button variant="default" onClick={onCancel}>
             {t('users.add.cancel')}
           </Button>
-          <Button type="submit" color="blue.8" loading={busy}>
+          <BusyButton type="submit" color="blue.8" busy={busy}>
             {t('users.add.submit')}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

@@ -7,7 +7,7 @@
 // paths read an array's first element only. The mapping's rules go with it: the lines a refunded
 // order's status leaves out, and lines without a product code skipped, as a file import's do.
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { IntegrationTryResponse } from '@stockwise/contract';
@@ -16,6 +16,7 @@ import { useIntegrationsStore } from '../../stores/integrations.ts';
 import { formatCell, shortened } from './format.ts';
 import { RowFilterList, rowFilterText } from './LeaveOutLines.tsx';
 import { MappedRowsTable, targetLabel } from './MappedRows.tsx';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 /** A path as an option: its name and the first values the page holds there. */
 const pathLabel = (path: IntegrationTryResponse['paths'][number]) => {
@@ -36,9 +37,9 @@ function LinesProposal({ proposal }: { proposal: NonNullable<IntegrationTryRespo
     <Alert color="blue" title={t('integrations.try.linesTitle')} data-testid="endpoint-try-lines">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{t('integrations.try.lines', { path: proposal.records_path, count: proposal.record_count, mapping })}</Text>
-        <Button size="xs" variant="default" loading={isTrying} onClick={() => void readLines(proposal.records_path)}>
+        <BusyButton size="xs" variant="default" busy={isTrying} onClick={() => void readLines(proposal.records_path)}>
           {t('integrations.try.useLines')}
-        </Button>
+        </BusyButton>
       </Stack>
     </Alert>
   );
@@ -92,9 +93,9 @@ function SaveAsMapping() {
   return (
     <Group gap="sm" align="flex-end">
       <TextInput label={t('integrations.try.saveName')} value={name} onChange={(event) => setName(event.currentTarget.value)} onKeyDown={onKeyDown} error={saveMappingError ?? undefined} w={320} maxLength={100} />
-      <Button variant="default" loading={isSavingMapping} onClick={() => void saveAsMapping(name)}>
+      <BusyButton variant="default" busy={isSavingMapping} onClick={() => void saveAsMapping(name)}>
         {t('integrations.try.save')}
-      </Button>
+      </BusyButton>
       {savedAs ? (
         <Text size="sm" c="teal.9" role="status" data-testid="endpoint-try-saved">
           {t('integrations.try.saved', { name: savedAs })}
@@ -182,9 +183,9 @@ export function EndpointTry() {
             onChange={(event) => void chooseEntity(event.currentTarget.value)}
             w={220}
           />
-          <Button variant="default" loading={isTrying} onClick={() => void tryEndpoint()}>
+          <BusyButton variant="default" busy={isTrying} onClick={() => void tryEndpoint()}>
             {t('integrations.try.button')}
-          </Button>
+          </BusyButton>
         </Group>
         {tryError ? (
           <Alert color="red" title={tryError.message} role="alert" data-testid="endpoint-try-error">

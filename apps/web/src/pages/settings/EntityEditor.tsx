@@ -19,6 +19,7 @@ import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
 import { changesFromFile, entityConfigOf, entityForm, inColumnOrder, invalidConfigurationText, newMappingRow, rowProblems, type EntityForm, type MappingRow, type RowProblems } from './entity-form.ts';
 import { ResetEntityDialog } from './ResetEntityDialog.tsx';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 /** The columns a mapping can fill: the table's stored ones, by label and key ("Product (product_id)"). */
 const targetOptions = (columns: TableColumn[]) =>
@@ -250,9 +251,9 @@ export function EntityEditor({ initial }: { initial: ConfigEntity }) {
           <Button ref={addButton} variant="default" onClick={addRow}>
             {t('entities.addRow')}
           </Button>
-          <Button type="submit" loading={busy} disabled={!changed}>
+          <BusyButton type="submit" busy={busy} disabled={!changed}>
             {t('entities.save', { name })}
-          </Button>
+          </BusyButton>
           {fileChanges.length > 0 && (
             <Button
               variant="default"

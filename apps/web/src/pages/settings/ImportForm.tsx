@@ -20,6 +20,7 @@ import { ValueMeanings } from './ValueMeanings.tsx';
 import { ReplacesSales } from './ReplacesSales.tsx';
 import { UndoThisImport } from './UndoImport.tsx';
 import { durationMessage, formatBytes, formatCell, formatCount, shortened } from './format.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 function EntityAndMappingChooser() {
   const { t } = useTranslation();
@@ -291,9 +292,9 @@ function SaveMappingForm({ initialName }: { initialName: string }) {
     >
       <Group gap="sm" align="flex-end">
         <TextInput label={t('import.builder.saveName')} value={name} onChange={(event) => setName(event.currentTarget.value)} error={saveError ?? undefined} w={320} maxLength={100} />
-        <Button type="submit" variant="default" loading={isSaving} disabled={isUploading || !draft}>
+        <BusyButton type="submit" variant="default" busy={isSaving} disabled={isUploading || !draft}>
           {t('import.builder.save')}
-        </Button>
+        </BusyButton>
         {savedAs ? (
           <Text size="sm" c="teal.9" role="status" data-testid="mapping-saved">
             {t('import.builder.saved', { name: savedAs })}
@@ -687,18 +688,18 @@ export function ImportForm() {
         </Text>
       ) : null}
       <Group gap="sm">
-        <Button
+        <BusyButton
           onClick={() =>
             void submit()
               .catch(() => undefined /* the store shows the error */)
               .finally(() => setImports((count) => count + 1))
           }
-          loading={isUploading}
+          busy={isUploading}
           disabled={isUploading || isLoading || unmapped.length > 0 || unreadFile}
           data-ready={Boolean(selectedFile && draft) || undefined}
         >
           {t('import.submit.button')}
-        </Button>
+        </BusyButton>
         {isUploading ? (
           <Button variant="default" onClick={cancelUpload}>
             {t('import.submit.cancel')}

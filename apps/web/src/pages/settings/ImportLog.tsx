@@ -14,6 +14,7 @@ import { FilteredLines } from './LeaveOutLines.tsx';
 import { UndoImportDialog } from './UndoImport.tsx';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
 import { useCan } from '../../stores/role.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 // Shades whose white text meets WCAG AA's 4.5:1, as the integrations' statuses.
 const statusColor = (status: ImportLogSummary['status']): string => {
@@ -139,9 +140,9 @@ export function ImportLog() {
         <Title order={2} size="h4" id="import-log-title" tabIndex={-1}>
           {t('import.log.title')}
         </Title>
-        <Button size="xs" variant="default" onClick={() => void loadLogs()} loading={isLoading}>
+        <BusyButton size="xs" variant="default" onClick={() => void loadLogs()} busy={isLoading}>
           {t('import.log.refresh')}
-        </Button>
+        </BusyButton>
       </Group>
       {error ? <Alert color="red" title={error} data-testid="log-error" /> : null}
       {logs.length === 0 && !isLoading && !error ? <Text c="dimmed">{t('import.log.empty')}</Text> : null}

@@ -16,6 +16,7 @@ import { BasicAuthFromKey } from './BasicAuthFromKey.tsx';
 import { EndpointTry } from './EndpointTry.tsx';
 import { rowFilterText } from './LeaveOutLines.tsx';
 import { ReloadAfterConflict } from '../../components/ReloadAfterConflict.tsx';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 // The counts are not clamped into range (clampBehavior none): a 0 stays 0 and saving names the range, never a silent 1.
 const numberOrNull = (value: string | number) => (value === '' || value === null ? null : Number(value));
@@ -278,9 +279,9 @@ export function IntegrationEditor() {
             <Button variant="default" onClick={closeEditor}>
               {t('integrations.actions.cancel')}
             </Button>
-            <Button type="submit" loading={isSaving}>
+            <BusyButton type="submit" busy={isSaving}>
               {t('integrations.actions.save')}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>

@@ -12,6 +12,7 @@ import { formatTime } from '../../components/format-time.ts';
 import { formatCount } from './format.ts';
 import { FailureAlert } from './IntegrationsPanel.tsx';
 import { RetryProgressText } from './RetryProgress.tsx';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 /** A run's one status: a run that wrote the good records and rejected the bad ones finished with them (ADR 0060's amendment). */
 const runShown = (status: IntegrationRunStatus, rejected: number): { key: string; color: string } => {
@@ -79,9 +80,9 @@ export function IntegrationLogs() {
             {t('integrations.logs.title', { endpoint })}
           </Title>
           <Group gap="xs">
-            <Button size="xs" variant="default" onClick={() => void loadLogs(logsPage)} loading={isLoadingLogs}>
+            <BusyButton size="xs" variant="default" onClick={() => void loadLogs(logsPage)} busy={isLoadingLogs}>
               {t('integrations.logs.refresh')}
-            </Button>
+            </BusyButton>
             <CloseButton aria-label={t('integrations.logs.close')} onClick={() => void openLogs(null)} />
           </Group>
         </Group>

@@ -21,6 +21,7 @@ import { scheduleInWords } from './integration-form.ts';
 import { IntegrationEditor } from './IntegrationEditor.tsx';
 import { IntegrationLogs } from './IntegrationLogs.tsx';
 import { RetryProgressText } from './RetryProgress.tsx';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 type StatusShown = { key: string; color: string; rejected?: string };
 
@@ -96,16 +97,16 @@ function DeleteDialog({ integration, onClose }: { integration: Integration; onCl
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('integrations.actions.cancel')}
           </Button>
-          <Button
+          <BusyButton
             color="red.9"
-            loading={busy}
+            busy={busy}
             onClick={() => {
               setBusy(true);
               void remove(integration.id).then(() => onClose());
             }}
           >
             {t('integrations.actions.delete')}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Modal>

@@ -3,11 +3,12 @@
 // mapping name instead, for another till's file, so both tills' sales add up (ADR 0164's amendment
 // of 2026-12-05, "one mapping, two tills").
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PreviewFileResponse } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { mappingNameUsed, useImportStore } from '../../stores/import.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 /** "Till sales (2)", or the first of (3), (4) … no saved mapping has. */
 export function nextMappingName(name: string, taken: readonly string[]): string {
@@ -66,9 +67,9 @@ export function ReplacesSales({ preview }: { preview: PreviewFileResponse }) {
               maxLength={100}
               w={320}
             />
-            <Button type="submit" variant="default" loading={state.isSaving} disabled={state.isUploading || !state.draft}>
+            <BusyButton type="submit" variant="default" busy={state.isSaving} disabled={state.isUploading || !state.draft}>
               {t('import.replaces.saveAsNew')}
-            </Button>
+            </BusyButton>
           </Group>
         </form>
       </Stack>

@@ -8,6 +8,7 @@ import { resetPasswordRequest, type UserSummary } from '@stockwise/contract';
 import { useUsersStore } from '../../stores/users.ts';
 import { chosenPassword, GeneratedPassword, StartingPasswordFields, type PasswordChoice } from './StartingPassword.tsx';
 import { useFocusFirstInvalid } from '../../components/form-focus.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 export function ResetPasswordDialog({ user, onClose }: { user: UserSummary; onClose: () => void }) {
   const { t } = useTranslation();
@@ -76,9 +77,9 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserSummary; onCl
               <Button variant="default" onClick={onClose} data-autofocus>
                 {t('users.add.cancel')}
               </Button>
-              <Button type="submit" color="red.8" loading={busy}>
+              <BusyButton type="submit" color="red.8" busy={busy}>
                 {t('users.reset.submit')}
-              </Button>
+              </BusyButton>
             </Group>
           </Stack>
         </form>

@@ -20,6 +20,7 @@ import { shopToday } from '../../api/shop-day.ts';
 import { useShopStore } from '../../stores/shop.ts';
 import { useViewerDates } from '../../components/viewer-dates.ts';
 import { closedRuns, LONGEST_ADDED_RUN, runWhen, withRun, type ClosedRun } from './closed-runs.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' });
 /** "Mon 28 Dec 2026": a planner checks the weekday of a closure. */
@@ -206,9 +207,9 @@ export function ShopClosedDates() {
             w={{ base: '100%', sm: 200 }}
           />
           <TextInput label={t('shop.closed.note')} description={t('shop.closed.noteHint')} value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={100} w={{ base: '100%', sm: 260 }} />
-          <Button type="submit" loading={busy} mt={{ base: 0, sm: 44 }}>
+          <BusyButton type="submit" busy={busy} mt={{ base: 0, sm: 44 }}>
             {t('shop.closed.add')}
-          </Button>
+          </BusyButton>
         </Group>
       </form>
       <Text size="sm" component="div" role="status" data-testid="shop-closed-status">

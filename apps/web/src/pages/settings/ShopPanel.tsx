@@ -5,13 +5,14 @@
 // Saved at the version read (ADR 0168's amendment "the shop's settings"): a save over another
 // administrator's since is refused, the choice kept, until Reload shows theirs.
 import { useMemo } from 'react';
-import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { moneyFormat } from '@stockwise/contract';
 import { useShopStore } from '../../stores/shop.ts';
 import { ShopChoiceAnswer, useShopChoice } from './ShopChoice.tsx';
 import { ShopClosedDates } from './ShopClosedDates.tsx';
 import { ShopTimeZone } from './ShopTimeZone.tsx';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 /** The figure the panel writes in the chosen currency, so the choice shows as the screens will. */
 const EXAMPLE_AMOUNT = 1240.5;
@@ -87,9 +88,9 @@ export function ShopPanel() {
             w={{ base: '100%', sm: 360 }}
             data-testid="shop-currency"
           />
-          <Button onClick={submit} loading={choice.busy} disabled={chosen === saved}>
+          <BusyButton onClick={submit} busy={choice.busy} disabled={chosen === saved}>
             {t('shop.save')}
-          </Button>
+          </BusyButton>
         </Group>
         <Text size="sm" data-testid="shop-example">
           {t('shop.example', { example: example(chosen) })}

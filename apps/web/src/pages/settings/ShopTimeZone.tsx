@@ -13,6 +13,7 @@ import { normalizeError } from '../../api/errors.ts';
 import { browserTimeZone } from '../../api/shop-day.ts';
 import { useShopStore } from '../../stores/shop.ts';
 import { ShopChoiceAnswer, useShopChoice } from './ShopChoice.tsx';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 /** The option of no zone (the server's decides): a choice in the list, so the keyboard reaches it as any other. */
 const SERVER_ZONE = 'server';
@@ -82,9 +83,9 @@ export const ShopTimeZone = memo(function ShopTimeZone() {
           disabled={!settings}
           data-testid="shop-zone-select"
         />
-        <Button onClick={submit} loading={choice.busy} disabled={!settings || chosen === saved}>
+        <BusyButton onClick={submit} busy={choice.busy} disabled={!settings || chosen === saved}>
           {t('shop.zone.save')}
-        </Button>
+        </BusyButton>
       </Group>
       {browserZone && browserZone !== chosen && (
         <Group>

@@ -11,6 +11,7 @@ import { useUsersStore } from '../../stores/users.ts';
 import { AddUserDialog } from './AddUserDialog.tsx';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { formatTime } from '../../components/format-time.ts';
+import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
 export function UsersPanel() {
   const { t } = useTranslation();
@@ -105,9 +106,9 @@ export function UsersPanel() {
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       {user.role === 'pending' && !user.disabled && (
-                        <Button size="xs" color="blue.8" loading={busyId === user.id} aria-label={t('users.approveUser', { username: user.username })} onClick={() => void setRole(user, 'viewer')}>
+                        <BusyButton size="xs" color="blue.8" busy={busyId === user.id} aria-label={t('users.approveUser', { username: user.username })} onClick={() => void setRole(user, 'viewer')}>
                           {t('users.approve')}
-                        </Button>
+                        </BusyButton>
                       )}
                       {user.id !== ownId && !user.disabled && (
                         <Button
