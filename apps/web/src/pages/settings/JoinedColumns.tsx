@@ -17,6 +17,16 @@ import { formatCell } from './format.ts';
  * the builder is not shown while it is read, so the focus would fall back to the page's start.
  */
 let focusAfterPreview: string | null = null;
+const focusLater = (id: string) => {
+  focusAfterPreview = id;
+};
+/** Focuses the element asked for, once it is on the page again. */
+function focusIfShown() {
+  const element = focusAfterPreview ? document.getElementById(focusAfterPreview) : null;
+  if (!element) return;
+  focusAfterPreview = null;
+  element.focus();
+}
 
 /** No joined column: one array, so the store's selector answers the same value while nothing changed. */
 const NONE: readonly string[] = [];
@@ -34,15 +44,10 @@ export function JoinedColumns({ target, column, preview }: { target: ImportTarge
   useEffect(() => {
     if (adding) document.getElementById(partId(target.field, joined.length))?.focus();
   }, [adding, joined.length, target.field]);
-  useEffect(() => {
-    const element = focusAfterPreview ? document.getElementById(focusAfterPreview) : null;
-    if (!element) return;
-    focusAfterPreview = null;
-    element.focus();
-  });
+  useEffect(focusIfShown);
 
   const change = (columns: string[], focus: string) => {
-    focusAfterPreview = focus;
+    focusLater(focus);
     setAdding(false);
     void setJoinedColumns(target.field, columns);
   };
