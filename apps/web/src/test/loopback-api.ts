@@ -25,7 +25,7 @@ export function encodeFormsAsNode(): () => void {
     const form = new NodeFormData();
     for (const [name, value] of config.data.entries()) {
       if (typeof value === 'string') form.append(name, value);
-      else form.append(name, new NodeFile([await value.arrayBuffer()], value.name, { type: value.type }) as unknown as Blob, value.name);
+      else form.append(name, new NodeFile([new Uint8Array(await value.arrayBuffer())], value.name, { type: value.type }) as unknown as Blob, value.name);
     }
     const encoded = new Request('http://loopback/', { method: 'POST', body: form });
     config.headers.set('Content-Type', encoded.headers.get('content-type'));
