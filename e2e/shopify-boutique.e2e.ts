@@ -91,16 +91,16 @@ describe("a UK boutique's Shopify exports", () => {
     const fillDown = page.getByLabel('Blank cells repeat the line above with the same Handle');
     expect(await fillDown.isChecked()).toBe(true);
     const secondName = page.getByTestId('preview-row').nth(1).locator('[data-column="name"]');
-    await expect.poll(() => secondName.textContent()).toBe('Linen Shirt XS White');
+    await expect.poll(() => secondName.textContent(), { timeout: 30_000 }).toBe('Linen Shirt XS White');
     // Off by keyboard: the later line's Title is blank again (its options alone name it), its supplier empty.
     await fillDown.focus();
     await page.keyboard.press('Space');
-    await expect.poll(() => fillDown.isChecked()).toBe(false);
-    await expect.poll(() => secondName.textContent()).toBe('XS White');
+    await expect.poll(() => fillDown.isChecked(), { timeout: 30_000 }).toBe(false);
+    await expect.poll(() => secondName.textContent(), { timeout: 30_000 }).toBe('XS White');
     // The checkbox is disabled while the preview is read again (as the screen's other options are), which drops its focus.
     await fillDown.focus();
     await page.keyboard.press('Space');
-    await expect.poll(() => secondName.textContent()).toBe('Linen Shirt XS White');
+    await expect.poll(() => secondName.textContent(), { timeout: 30_000 }).toBe('Linen Shirt XS White');
 
     await page.getByRole('button', { name: 'Import file' }).click();
     const result = page.getByTestId('import-result');
@@ -128,20 +128,20 @@ describe("a UK boutique's Shopify exports", () => {
     // The colour out, by keyboard: the focus comes back to Add once the preview is read again.
     await page.getByRole('button', { name: 'Remove Option2 Value from Name' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => joined.textContent()).toBe('Name reads Title + Option1 Value + Option3 Value, one space apart: “Linen Shirt XS” on the first line.');
+    await expect.poll(() => joined.textContent(), { timeout: 30_000 }).toBe('Name reads Title + Option1 Value + Option3 Value, one space apart: “Linen Shirt XS” on the first line.');
     const add = page.getByRole('button', { name: 'Add a column to Name' });
-    await expect.poll(() => add.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => add.evaluate((button) => button === document.activeElement), { timeout: 30_000 }).toBe(true);
     await page.keyboard.press('Enter');
     const added = page.getByLabel('Name, part 4', { exact: true });
-    await expect.poll(() => added.evaluate((select) => select === document.activeElement)).toBe(true);
+    await expect.poll(() => added.evaluate((select) => select === document.activeElement), { timeout: 30_000 }).toBe(true);
     expect(await axeViolations(page, 'section[aria-labelledby="data-integration-title"]')).toEqual([]);
     await added.selectOption('Option2 Value');
-    await expect.poll(() => joined.textContent()).toBe('Name reads Title + Option1 Value + Option3 Value + Option2 Value, one space apart: “Linen Shirt XS Blue” on the first line.');
+    await expect.poll(() => joined.textContent(), { timeout: 30_000 }).toBe('Name reads Title + Option1 Value + Option3 Value + Option2 Value, one space apart: “Linen Shirt XS Blue” on the first line.');
 
     // The size out, then imported: the names are read as the screen joined them (sizes share a name).
     await page.getByRole('button', { name: 'Remove Option1 Value from Name' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => joined.textContent()).toBe('Name reads Title + Option3 Value + Option2 Value, one space apart: “Linen Shirt Blue” on the first line.');
+    await expect.poll(() => joined.textContent(), { timeout: 30_000 }).toBe('Name reads Title + Option3 Value + Option2 Value, one space apart: “Linen Shirt Blue” on the first line.');
     await page.getByRole('button', { name: 'Import file' }).click();
     await page.getByTestId('import-result').waitFor();
     const stored = await boutiqueProducts();

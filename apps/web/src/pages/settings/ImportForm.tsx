@@ -333,7 +333,8 @@ function RawHeader({ preview }: { preview: PreviewFileResponse }) {
   return (
     <Stack gap={4} data-testid="raw-preview">
       <HeaderRowChooser preview={preview} />
-      <Table.ScrollContainer minWidth={400}>
+      {/* A Shopify export's 39 columns scroll sideways: the keyboard scrolls them once the region is focused (axe: scrollable-region-focusable). */}
+      <Table.ScrollContainer minWidth={400} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}>
         <Table withTableBorder withColumnBorders captionSide="top" aria-label={caption}>
           <Table.Caption>
             {caption}
