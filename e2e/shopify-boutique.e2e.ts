@@ -3,7 +3,9 @@
 // its later variant lines' blank Title, Vendor and Type repeat the line above with the same Handle
 // (F3), the checkbox saying so turned off and on by keyboard, and the file imports all 49 variants
 // with a SKU named, their supplier and category set (removed afterwards, so other specs see the demo
-// catalogue); the orders export's lines without a SKU are named under "Skip lines without a
+// catalogue); the name shown as Title + Option1 Value + Option2 Value + Option3 Value, every joined
+// column listed, removed and added back by keyboard, and the import reading the name so joined
+// (axe passes on the screen); the orders export's lines without a SKU are named under "Skip lines without a
 // product code" — a cardigan sold without one among the gift cards — rather than guessed as gift
 // cards, discounts and shipping.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
 import { ordersCsv, productsCsv } from './fixtures/shopify-boutique.ts';
@@ -88,16 +91,16 @@ describe("a UK boutique's Shopify exports", () => {
     const fillDown = page.getByLabel('Blank cells repeat the line above with the same Handle');
     expect(await fillDown.isChecked()).toBe(true);
     const secondName = page.getByTestId('preview-row').nth(1).locator('[data-column="name"]');
-    await expect.poll(() => secondName.textContent()).toBe('Linen Shirt XS White');
+    await expect.poll(() => secondName.textContent(), { timeout: 30_000 }).toBe('Linen Shirt XS White');
     // Off by keyboard: the later line's Title is blank again (its options alone name it), its supplier empty.
     await fillDown.focus();
     await page.keyboard.press('Space');
-    await expect.poll(() => fillDown.isChecked()).toBe(false);
-    await expect.poll(() => secondName.textContent()).toBe('XS White');
+    await expect.poll(() => fillDown.isChecked(), { timeout: 30_000 }).toBe(false);
+    await expect.poll(() => secondName.textContent(), { timeout: 30_000 }).toBe('XS White');
     // The builder stays on screen while the preview is read again: the checkbox keeps the focus (ADR 0196, F2).
     expect(await fillDown.evaluate((input) => input === document.activeElement)).toBe(true);
     await page.keyboard.press('Space');
-    await expect.poll(() => secondName.textContent()).toBe('Linen Shirt XS White');
+    await expect.poll(() => secondName.textContent(), { timeout: 30_000 }).toBe('Linen Shirt XS White');
 
     await page.getByRole('button', { name: 'Import file' }).click();
     const result = page.getByTestId('import-result');
@@ -108,6 +111,42 @@ describe("a UK boutique's Shopify exports", () => {
     expect(stored.filter((row) => !row.name || !row.supplier || !row.category)).toEqual([]);
     expect(stored.find((row) => row.product_code === 'MJ-M-OAT')).toMatchObject({ name: 'Merino Crew Jumper M Oatmeal', supplier: 'Bramble Knitwear', category: 'Apparel & Accessories > Clothing' });
     expect(stored.filter((row) => row.supplier === 'Nordic Linen Co').map((row) => row.name)).toContain('Linen Shirt XL White');
+    await removeBoutiqueProducts();
+  });
+
+  it('shows the name as Title + Option1 Value + Option2 Value + Option3 Value, removes and adds joined columns by keyboard, and imports the name as joined (ADR 0195, amendment)', async () => {
+    const { page } = browser;
+    await previewFile(page, 'Products', 'products_export_1.csv');
+    const joined = page.getByTestId('joined-name');
+    expect(await joined.textContent()).toBe('Name reads Title + Option1 Value + Option2 Value + Option3 Value, one space apart: “Linen Shirt XS Blue” on the first line.');
+    expect(await chosen(page, 'Name, followed by')).toBe('Option1 Value');
+    expect(await chosen(page, 'Name, part 3')).toBe('Option2 Value');
+    expect(await chosen(page, 'Name, part 4')).toBe('Option3 Value');
+    expect(await page.getByRole('button', { name: 'Add a column to Name' }).count()).toBe(0);
+    expect(await axeViolations(page, 'section[aria-labelledby="data-integration-title"]')).toEqual([]);
+
+    // The colour out, by keyboard: the focus comes back to Add once the preview is read again.
+    await page.getByRole('button', { name: 'Remove Option2 Value from Name' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => joined.textContent(), { timeout: 30_000 }).toBe('Name reads Title + Option1 Value + Option3 Value, one space apart: “Linen Shirt XS” on the first line.');
+    const add = page.getByRole('button', { name: 'Add a column to Name' });
+    await expect.poll(() => add.evaluate((button) => button === document.activeElement), { timeout: 30_000 }).toBe(true);
+    await page.keyboard.press('Enter');
+    const added = page.getByLabel('Name, part 4', { exact: true });
+    await expect.poll(() => added.evaluate((select) => select === document.activeElement), { timeout: 30_000 }).toBe(true);
+    expect(await axeViolations(page, 'section[aria-labelledby="data-integration-title"]')).toEqual([]);
+    await added.selectOption('Option2 Value');
+    await expect.poll(() => joined.textContent(), { timeout: 30_000 }).toBe('Name reads Title + Option1 Value + Option3 Value + Option2 Value, one space apart: “Linen Shirt XS Blue” on the first line.');
+
+    // The size out, then imported: the names are read as the screen joined them (sizes share a name).
+    await page.getByRole('button', { name: 'Remove Option1 Value from Name' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => joined.textContent(), { timeout: 30_000 }).toBe('Name reads Title + Option3 Value + Option2 Value, one space apart: “Linen Shirt Blue” on the first line.');
+    await page.getByRole('button', { name: 'Import file' }).click();
+    await page.getByTestId('import-result').waitFor();
+    const stored = await boutiqueProducts();
+    expect(stored.find((row) => row.product_code === 'MJ-M-OAT')?.name).toBe('Merino Crew Jumper Oatmeal');
+    expect(stored).toHaveLength(49);
     await removeBoutiqueProducts();
   });
 });

@@ -133,4 +133,27 @@ describe.each(backends)("a UK boutique's Shopify products export on %s", (backen
     expect(JSON.stringify(previewed.json)).toContain("no column 'Product Handle'");
     expect(await stored()).toEqual(before);
   });
+
+  it('refuses a joined column the file lacks on import, naming it, previewing it as a mapped column the file lacks; a fourth joined column is a 400 in both; nothing imported', async () => {
+    const before = await stored();
+    const mapping = { field_mappings: { product_code: 'Variant SKU', name: 'Title' }, fill_down_by: 'Handle' };
+    const send = async (joined: string[]) => {
+      const config = JSON.stringify({ entities: { products: { ...mapping, joined_columns: { name: joined } } } });
+      const imported = await importFile(editor.server(), editor.user().access, { fileName: 'products_export_1.csv', content: products, entityType: 'products', mapping: JSON.parse(config) as object });
+      const previewed = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, [{ name: 'entity_type', value: 'products' }, { name: 'mapping_config', value: config }, { name: 'file', fileName: 'export.csv', content: products }]);
+      return { imported, previewed };
+    };
+    const absent = await send(['Option1 Value', 'Option4 Value']);
+    expect(absent.imported.status).toBe(400);
+    expect(JSON.stringify(absent.imported.json)).toContain("The file has no column 'Option4 Value' for name");
+    // The preview reads it as it reads a mapped column the file lacks (blank), for the Import screen to show it as not in the file.
+    expect(absent.previewed.status).toBe(200);
+    expect((absent.previewed.json as PreviewFileResponse).rows[0]?.values['name']).toBe('Linen Shirt M');
+    const fourth = await send(['Option1 Value', 'Option2 Value', 'Option3 Value', 'Vendor']);
+    for (const answer of [fourth.imported, fourth.previewed]) {
+      expect(answer.status).toBe(400);
+      expect(JSON.stringify(answer.json)).toContain('At most 3 columns joined to one field.');
+    }
+    expect(await stored()).toEqual(before);
+  });
 });

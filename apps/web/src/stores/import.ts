@@ -11,7 +11,7 @@ import type { ImportLogEntry, ImportLogSummary, ImportResult } from '../api/impo
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
-import { columnsMissingFromFile, draftFrom, draftFromProposal, unmappedRequired, withColumn, withFieldValue, withJoinedColumn, withLearntDateFormat, withOptions, withValueMeanings, type MappingOptions, type ValueMeanings } from '../pages/settings/preview.ts';
+import { columnsMissingFromFile, draftFrom, draftFromProposal, unmappedRequired, withColumn, withFieldValue, withJoinedColumns, withLearntDateFormat, withOptions, withValueMeanings, type MappingOptions, type ValueMeanings } from '../pages/settings/preview.ts';
 
 export type MappingSummary = { name: string; description: string | null };
 export type ServerProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null };
@@ -81,8 +81,8 @@ export type ImportActions = {
   setHeaderRow: (row: number) => Promise<void>;
   /** Feeds a target field from a file column (null: from none) and reads the preview again. */
   setColumn: (field: string, column: string | null) => Promise<void>;
-  /** Joins `column` after the field's own column (Item + Price Point Name, ADR 0193), or no column with null, and reads the preview again. */
-  setJoinedColumn: (field: string, column: string | null) => Promise<void>;
+  /** Joins `columns` after the field's own column in their order (Item + Price Point Name, ADR 0193; Title + Option1 Value + …, ADR 0195), none with [], and reads the preview again. */
+  setJoinedColumns: (field: string, columns: readonly string[]) => Promise<void>;
   setOptions: (options: MappingOptions) => Promise<void>;
   /** Gives a target field one value for every line instead of a file column, and reads the preview again. */
   setFieldValue: (field: string, value: string) => Promise<void>;
@@ -291,7 +291,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
     },
 
     setColumn: (field, column) => editDraft((draft) => withColumn(draft, field, column)),
-    setJoinedColumn: (field, column) => editDraft((draft) => withJoinedColumn(draft, field, column)),
+    setJoinedColumns: (field, columns) => editDraft((draft) => withJoinedColumns(draft, field, columns)),
     setOptions: (options) => editDraft((draft) => withOptions(draft, options)),
     setFieldValue: (field, value) => editDraft((draft) => withFieldValue(draft, field, value)),
     setHeaderRow: (row) => {

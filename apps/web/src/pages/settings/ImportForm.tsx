@@ -13,6 +13,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
 import { columnsNotImported, IMPORT_ENTITY_ID, joinsColumns, localToday, SAME_VALUE_CHOICE, shownColumns, takesOneDate, unmappedRequired } from './preview.ts';
 import { NewProductColumns } from './NewProductColumns.tsx';
+import { JoinedColumns } from './JoinedColumns.tsx';
 import { createMissingOptions } from './preview.ts';
 import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { FilteredLines, LeaveOutLines } from './LeaveOutLines.tsx';
@@ -101,7 +102,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" maw={760}>
         {preview.targets.map((target) => (
-          <TargetField key={target.field} target={target} header={preview.header} />
+          <TargetField key={target.field} target={target} preview={preview} />
         ))}
       </SimpleGrid>
       <ColumnsNotImported columns={columnsNotImported(preview, draft)} entity={entityInSentence(entityType)} />
@@ -215,15 +216,15 @@ function FillDownChoice({ preview }: { preview: PreviewFileResponse }) {
  * line ("Same date for all lines", today unless changed): a stock count or a till's day export
  * has no date column. A day after today is not offered: sales and counts are dated when they happened.
  */
-function TargetField({ target, header }: { target: ImportTarget; header: string[] }) {
+function TargetField({ target, preview }: { target: ImportTarget; preview: PreviewFileResponse }) {
+  const { header } = preview;
   const { t } = useTranslation();
-  const { draft, entityType, isUploading, previewData } = useImportStore(useShallow((state) => ({ draft: state.draft, entityType: state.entityType, isUploading: state.isUploading, previewData: state.previewData })));
-  const { setColumn, setFieldValue, setJoinedColumn } = useImportStore.getState();
+  const { draft, entityType, isUploading } = useImportStore(useShallow((state) => ({ draft: state.draft, entityType: state.entityType, isUploading: state.isUploading })));
+  const { setColumn, setFieldValue } = useImportStore.getState();
   const column = draft?.field_mappings[target.field];
-  const joined = draft?.joined_columns?.[target.field]?.[0];
   const oneValue = draft?.field_values?.[target.field];
   // The day proposed from the file's title line, while it is the proposal's: where it came from.
-  const fromTitle = oneValue && previewData?.proposed_field_values?.[target.field] === oneValue ? previewData.skipped_rows?.find((line) => line.text.includes(oneValue.slice(0, 4))) : undefined;
+  const fromTitle = oneValue && preview.proposed_field_values?.[target.field] === oneValue ? preview.skipped_rows?.find((line) => line.text.includes(oneValue.slice(0, 4))) : undefined;
   const offersOneDate = takesOneDate(target);
   const options = [...columnOptions(header, column, t), ...(offersOneDate ? [{ value: SAME_VALUE_CHOICE, label: t('import.builder.sameDate') }] : [])];
   return (
@@ -241,17 +242,7 @@ function TargetField({ target, header }: { target: ImportTarget; header: string[
         }}
         data={options}
       />
-      {column && joinsColumns(target) ? (
-        <NativeSelect
-          label={t('import.builder.followedBy', { field: target.label })}
-          data-joined-for={target.field}
-          value={joined ?? ''}
-          disabled={isUploading}
-          description={joined ? undefined : t('import.builder.followedByHint')}
-          onChange={(event) => void setJoinedColumn(target.field, event.currentTarget.value || null)}
-          data={[{ value: '', label: t('import.builder.followedByNothing') }, ...columnOptions(header, joined, t).filter((option) => option.value !== '' && option.value !== column)]}
-        />
-      ) : null}
+      {column && joinsColumns(target) ? <JoinedColumns target={target} column={column} preview={preview} /> : null}
       {oneValue ? (
         <TextInput
           type="date"
@@ -343,7 +334,8 @@ function RawHeader({ preview }: { preview: PreviewFileResponse }) {
   return (
     <Stack gap={4} data-testid="raw-preview">
       <HeaderRowChooser preview={preview} />
-      <Table.ScrollContainer minWidth={400}>
+      {/* A Shopify export's 39 columns scroll sideways: the keyboard scrolls them once the region is focused (axe: scrollable-region-focusable). */}
+      <Table.ScrollContainer minWidth={400} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}>
         <Table withTableBorder withColumnBorders captionSide="top" aria-label={caption}>
           <Table.Caption>
             {caption}

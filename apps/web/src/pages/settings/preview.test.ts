@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_MAX_BYTES, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
 import { previewForm, previewPart } from '../../api/import.ts';
-import { columnsMissingFromFile, columnsNotImported, draftFrom, draftFromProposal, entityFieldMappings, problemCount, localToday, shownColumns, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withJoinedColumn, withOptions, withValueMeanings } from './preview.ts';
+import { columnsMissingFromFile, columnsNotImported, draftFrom, draftFromProposal, entityFieldMappings, problemCount, localToday, shownColumns, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withJoinedColumns, withOptions, withValueMeanings } from './preview.ts';
 
 const config = { entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'Date' }, date_format: 'dd/mm/yyyy' as const } } };
 const targets: ImportTarget[] = [
@@ -56,9 +56,9 @@ describe('mapping drafts', () => {
     expect(columnsNotImported(square, draft)).toEqual(['SKU']);
     expect(columnsMissingFromFile({ ...square, header: ['Date', 'Item', 'Qty'] }, draft)).toEqual({ columns: ['Price Point Name'], required: true });
     // The column alone again; another column joined; the field's column cleared takes its joined column along (the server refuses them alone).
-    expect(withJoinedColumn(draft, 'product_id', null)).toEqual({ field_mappings: draft.field_mappings });
-    expect(withJoinedColumn(draft, 'product_id', 'SKU').joined_columns).toEqual({ product_id: ['SKU'] });
-    expect(withJoinedColumn(draft, 'note', 'SKU')).toEqual(draft);
+    expect(withJoinedColumns(draft, 'product_id', [])).toEqual({ field_mappings: draft.field_mappings });
+    expect(withJoinedColumns(draft, 'product_id', ['SKU']).joined_columns).toEqual({ product_id: ['SKU'] });
+    expect(withJoinedColumns(draft, 'note', ['SKU'])).toEqual(draft);
     expect(withColumn(draft, 'product_id', null)).toEqual({ field_mappings: { date: 'Date', quantity: 'Qty' } });
     expect(withColumn(draft, 'product_id', 'SKU').joined_columns).toEqual({ product_id: ['Price Point Name'] });
   });

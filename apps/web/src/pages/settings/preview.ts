@@ -50,10 +50,14 @@ export function draftFromProposal(
 
 const withoutJoined = (draft: EntityMapping, field: string) => withoutEntry(draft, 'joined_columns', field);
 
-/** The draft with `column` following `field`'s mapped column (ADR 0193: Item + Price Point Name), or none with null. */
-export function withJoinedColumn(draft: EntityMapping, field: string, column: string | null): EntityMapping {
+/**
+ * The draft with `columns` following `field`'s mapped column in their order (ADR 0195: Title +
+ * Option1 Value + Option2 Value + Option3 Value); none drops the field's entry (the contract
+ * refuses an empty list), as does a field without a column (the server refuses joins to none).
+ */
+export function withJoinedColumns(draft: EntityMapping, field: string, columns: readonly string[]): EntityMapping {
   const without = withoutJoined(draft, field);
-  return column && field in draft.field_mappings ? { ...without, joined_columns: { ...without.joined_columns, [field]: [column] } } : without;
+  return columns.length && field in draft.field_mappings ? { ...without, joined_columns: { ...without.joined_columns, [field]: [...columns] } } : without;
 }
 
 /** field -> the columns it reads as the screen names them: `Item + Price Point Name` for joined columns. */

@@ -1,0 +1,160 @@
+// A name read from several columns on the Import screen (ADR 0195, amendment: Shopify's Title +
+// Option1 Value + Option2 Value + Option3 Value), against a loopback server playing the file's
+// preview: every joined column shown in order with the first line's value, a joined column removed
+// and one added by keyboard (a focused button's Enter is its click; a focused select's arrows fire
+// its change), each sent as the mapping's joined_columns on the next preview, the focus kept on the
+// joined columns when the builder is shown again, and none added past the contract's three.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { MAX_JOINED_COLUMNS, type EntityMapping, type PreviewFileResponse } from '@stockwise/contract';
+import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { sendJson, type Loopback } from '../../test/loopback.ts';
+import { encodeFormsAsNode, startLoopbackApi } from '../../test/loopback-api.ts';
+import { initialImportState, useImportStore } from '../../stores/import.ts';
+import { ImportForm } from './ImportForm.tsx';
+
+const header = ['Handle', 'Title', 'Option1 Value', 'Option2 Value', 'Option3 Value', 'Vendor', 'Variant SKU'];
+/** The generated export's first variant, its parts by column. */
+const firstLine: Record<string, string> = { Title: 'Linen Shirt', 'Option1 Value': 'XS', 'Option2 Value': 'White', 'Option3 Value': '', 'Variant SKU': 'LS-XS-WHT', Vendor: 'Coastline' };
+
+/** What the preview answers for a mapping: the name joined one space apart, as the server reads it. */
+function previewOf(mapping: EntityMapping): PreviewFileResponse {
+  const name = [mapping.field_mappings['name']!, ...(mapping.joined_columns?.['name'] ?? [])].map((column) => firstLine[column] ?? '').filter(Boolean).join(' ');
+  return {
+    format: 'csv',
+    separator: ',',
+    header,
+    raw_rows: [['linen-shirt', 'Linen Shirt', 'XS', 'White', '', 'Coastline', 'LS-XS-WHT']],
+    targets: [
+      { field: 'product_code', label: 'Product code', type: 'CharField', required: true },
+      { field: 'name', label: 'Name', type: 'CharField', required: true },
+      { field: 'supplier', label: 'Supplier', type: 'CharField', required: false },
+    ],
+    proposed_mapping: { product_code: 'Variant SKU', name: 'Title', supplier: 'Vendor' },
+    proposed_joined_columns: { name: ['Option1 Value', 'Option2 Value', 'Option3 Value'] },
+    date_format: { detected: null, ambiguous: false, candidates: [] },
+    decimal_separator: { detected: null, used: '.' },
+    rows: [{ row: 2, values: { product_code: 'LS-XS-WHT', name, supplier: 'Coastline' }, problems: {} }],
+  };
+}
+
+let loopback: Loopback;
+let plainForms: () => void;
+/** The mapping of each preview asked for, in order. */
+let sent: EntityMapping[];
+
+beforeAll(async () => {
+  await initTestI18n();
+  stubBrowserLayout();
+  loopback = await startLoopbackApi((request, body, response) => {
+    const mapping = /name="mapping_config"\r\n\r\n([^\r]*)\r\n/.exec(body)?.[1];
+    if (request.url !== '/api/records/preview-file/' || !mapping) return sendJson(response, 404, { detail: 'not played here' });
+    const parsed = JSON.parse(mapping) as EntityMapping;
+    sent.push(parsed);
+    sendJson(response, 200, previewOf(parsed));
+  });
+  plainForms = encodeFormsAsNode();
+});
+afterAll(async () => {
+  plainForms();
+  await loopback.close();
+});
+
+beforeEach(() => {
+  sent = [];
+  useImportStore.setState(initialImportState);
+});
+afterEach(cleanup);
+
+/** The Import screen on the products file with the name read from Title and `joined`. */
+function showWith(joined: string[]) {
+  const draft: EntityMapping = { field_mappings: { product_code: 'Variant SKU', name: 'Title', supplier: 'Vendor' }, joined_columns: { name: joined }, fill_down_by: 'Handle' };
+  useImportStore.setState({ entities: [{ name: 'products', repeatedKeys: 'last' }], entityType: 'products', selectedFile: new File(['Handle,Title\n'], 'products_export_1.csv'), draft, previewData: previewOf(draft) });
+  render(<MantineProvider><ImportForm /></MantineProvider>);
+}
+
+const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
+/** Enter on a focused button: the browser clicks it. */
+function pressEnterOn(name: string) {
+  const button = screen.getByRole('button', { name });
+  button.focus();
+  expect(document.activeElement).toBe(button);
+  fireEvent.click(button);
+}
+/** An arrow key on a focused native select: the browser changes it to the next option. */
+function arrowTo(name: string, value: string) {
+  const element = select(name);
+  element.focus();
+  expect(document.activeElement).toBe(element);
+  fireEvent.change(element, { target: { value } });
+}
+
+describe('a name joined from several columns', () => {
+  it('shows every joined column in order with the first line as the server joined it, and offers no fourth', () => {
+    expect(MAX_JOINED_COLUMNS).toBe(3);
+    showWith(['Option1 Value', 'Option2 Value', 'Option3 Value']);
+    expect(screen.getByTestId('joined-name').textContent).toBe('Name reads Title + Option1 Value + Option2 Value + Option3 Value, one space apart: “Linen Shirt XS White” on the first line.');
+    expect([select('Name, followed by'), select('Name, part 3'), select('Name, part 4')].map((element) => element.value)).toEqual(['Option1 Value', 'Option2 Value', 'Option3 Value']);
+    // Each offers the file's columns but the name's own and those the other parts read.
+    expect([...select('Name, part 3').options].map((option) => option.value)).toEqual(['Handle', 'Option2 Value', 'Vendor', 'Variant SKU']);
+    expect(screen.getAllByRole('button', { name: /^Remove .* from Name$/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Remove Option1 Value from Name', 'Remove Option2 Value from Name', 'Remove Option3 Value from Name']);
+    expect(screen.queryByRole('button', { name: 'Add a column to Name' })).toBeNull();
+    expect(screen.getByText('At most 3 columns follow the field\'s own.')).toBeTruthy();
+    // The preview's column says the same.
+    expect(screen.getByTestId('preview').textContent).toContain('← Title + Option1 Value + Option2 Value + Option3 Value');
+    // The product code reads one column: nothing joined is shown for it.
+    expect(screen.queryByTestId('joined-product_code')).toBeNull();
+  });
+
+  it('removes a joined column by keyboard, sends the rest in order, and keeps the focus on the name', async () => {
+    showWith(['Option1 Value', 'Option2 Value', 'Option3 Value']);
+    pressEnterOn('Remove Option2 Value from Name');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.joined_columns).toEqual({ name: ['Option1 Value', 'Option3 Value'] });
+    expect(sent[0]!.field_mappings['name']).toBe('Title');
+    await waitFor(() => expect(screen.getByTestId('joined-name').textContent).toBe('Name reads Title + Option1 Value + Option3 Value, one space apart: “Linen Shirt XS” on the first line.'));
+    // Back under the name: on Add, now that one more column may follow.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a column to Name' })));
+    expect(screen.queryByRole('combobox', { name: 'Name, part 4' })).toBeNull();
+  });
+
+  it('adds a column by keyboard: nothing is read until one is chosen, then it is sent last on the next preview', async () => {
+    showWith(['Option1 Value']);
+    expect(screen.getByTestId('joined-name').textContent).toBe('Name reads Title + Option1 Value, one space apart: “Linen Shirt XS” on the first line.');
+    pressEnterOn('Add a column to Name');
+    // The new part's select takes the focus, empty; the columns already read are not offered.
+    await waitFor(() => expect(document.activeElement).toBe(select('Name, part 3')));
+    expect(select('Name, part 3').value).toBe('');
+    expect([...select('Name, part 3').options].map((option) => option.textContent)).toEqual(['(choose a column)', 'Handle', 'Option2 Value', 'Option3 Value', 'Vendor', 'Variant SKU']);
+    expect(screen.queryByRole('button', { name: 'Add a column to Name' })).toBeNull();
+    expect(sent).toEqual([]);
+    arrowTo('Name, part 3', 'Option2 Value');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.joined_columns).toEqual({ name: ['Option1 Value', 'Option2 Value'] });
+    await waitFor(() => expect(screen.getByTestId('joined-name').textContent).toBe('Name reads Title + Option1 Value + Option2 Value, one space apart: “Linen Shirt XS White” on the first line.'));
+    await waitFor(() => expect(document.activeElement).toBe(select('Name, part 3')));
+    expect(select('Name, part 3').value).toBe('Option2 Value');
+  });
+
+  it('changes one joined column in place, and the last one removed leaves the column alone, as "(nothing)" does', async () => {
+    showWith(['Option1 Value', 'Option2 Value']);
+    arrowTo('Name, followed by', 'Option3 Value');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.joined_columns).toEqual({ name: ['Option3 Value', 'Option2 Value'] });
+    await waitFor(() => expect(select('Name, followed by').value).toBe('Option3 Value'));
+    arrowTo('Name, followed by', '');
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.joined_columns).toEqual({ name: ['Option2 Value'] });
+    await waitFor(() => expect(select('Name, followed by').value).toBe('Option2 Value'));
+    pressEnterOn('Remove Option2 Value from Name');
+    await waitFor(() => expect(sent).toHaveLength(3));
+    // The contract refuses an empty list: the field's entry goes.
+    expect(sent[2]!.joined_columns).toBeUndefined();
+    await waitFor(() => expect(document.activeElement).toBe(select('Name, followed by')));
+    expect(select('Name, followed by').value).toBe('');
+    expect(screen.queryByTestId('joined-name')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add a column to Name' })).toBeNull();
+  });
+});
