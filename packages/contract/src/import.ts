@@ -32,6 +32,8 @@ export type RefusedChoices = z.infer<typeof refusedChoices>;
  * repeated key); inserted + updated = written (updated is 0 when only key columns are mapped);
  * duplicates = rows - written; created_references: products created for unknown codes; skipped:
  * lines left out for a blank product code (`skip_rows_without_code`), not counted in rows;
+ * empty_skipped: of those left out so, the lines with nothing in any mapped column (Shopify's
+ * image-only lines), counted here and not in skipped nor rows (ADR 0195 F5);
  * filtered: lines left out by the mapping's row filters (`skip_rows_where`), not counted in rows
  * nor in skipped, and `filtered_by` how many each filter left out (present when there are any).
  */
@@ -48,6 +50,7 @@ export const importCounts = z.object({
   refused: z.number().int().optional(),
   created_references: z.number().int().optional(),
   skipped: z.number().int().optional(),
+  empty_skipped: z.number().int().optional(),
   /** Totals lines (`Summe`, `Total`) whose code no product has, left out rather than created as products (create_missing_products). */
   totals_skipped: z.number().int().optional(),
   filtered: z.number().int().optional(),
@@ -342,7 +345,14 @@ export const previewFileResponse = z.object({
    * product sold without a SKU (ADR 0195). Absent when the lines name nothing.
    */
   blank_code_names: z.array(z.string()).max(3).optional(),
-  /** The mapping is proposed with skip_rows_without_code on (no mapping given, blank_code_lines present): the proposal's rows were read so. */
+  /**
+   * Where skipping lines without a product code is offered: how many of the records read have
+   * nothing in any mapped column (a Shopify image-only line: a Handle and an Image Src) while
+   * others have a code — skipped with the lines without a code, but counted apart, not in
+   * blank_code_lines (ADR 0195 F5); absent when none does.
+   */
+  empty_lines: z.number().int().optional(),
+  /** The mapping is proposed with skip_rows_without_code on (no mapping given, blank_code_lines or empty_lines present): the proposal's rows were read so. */
   proposed_skip_rows_without_code: z.literal(true).optional(),
   /** Values outside a column's choices in the records read (not only the rows shown); present when there are any. */
   refused_choices: z.array(refusedChoices).optional(),

@@ -3,8 +3,9 @@
 // Vendor and Type on a product's first variant line only). Read where the records are mapped, so
 // file imports, their preview and integration runs fill alike. The key fields are never filled: a
 // line without its own code (an image-only line, a variant without a SKU) stays without one.
+import { isPlainRecord, readMappedPath } from '@stockwise/contract';
 
-const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+export const isBlank = (value: unknown): boolean => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 const asKey = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value)).trim();
 
 /** What a source's records are filled down by: the grouping path, and the fields never filled (the target's keys). */
@@ -12,6 +13,26 @@ export type FillDownSpec = { by: string; kept: ReadonlySet<string> };
 
 export const fillDownSpec = (mapping: { fill_down_by?: string | undefined }, keyColumns: readonly string[]): FillDownSpec | null =>
   mapping.fill_down_by ? { by: mapping.fill_down_by, kept: new Set(keyColumns) } : null;
+
+/**
+ * Whether no record of `records` (the JSON objects among them) has the path `by` at all — a
+ * renamed key, not a blank one (`null` is had). False when none is an object: nothing is known.
+ * A file's missing column is refused by its header; a JSON source's by its records (ADR 0195).
+ */
+export const noRecordHas = (by: string, records: readonly unknown[]): boolean => {
+  const objects = records.filter(isPlainRecord);
+  return objects.length > 0 && objects.every((record) => readMappedPath(record, by) === undefined);
+};
+
+/** Keys of a record listed at most in the refusal. */
+const LISTED_KEYS = 20;
+
+/** The refusal of a `fill_down_by` path no record has, `where` the records ("No record read"), listing the first record's keys. */
+export function absentFillDownMessage(by: string, where: string, records: readonly unknown[]): string {
+  const keys = Object.keys(records.find(isPlainRecord) ?? {});
+  const shown = `${keys.slice(0, LISTED_KEYS).map((key) => `'${key}'`).join(', ')}${keys.length > LISTED_KEYS ? ', …' : ''}`;
+  return `${where} has the path '${by}' that blank cells are filled down by (fill_down_by; the first record has: ${shown || 'no keys'}). Nothing would be filled: check the mapping.`;
+}
 
 /**
  * The cells of one source read in order: per group, the last value seen of each part (a column's

@@ -1,6 +1,6 @@
 // Mapping configurations: which entity mapping applies, and reading a dotted source path.
 import { entityMapping, joinedValue, mappingConfig as mappingConfigSchema, readMappedPath, type EntityMapping } from '@stockwise/contract';
-import { FillDown, type FillDownSpec } from './fill-down.ts';
+import { FillDown, isBlank, type FillDownSpec } from './fill-down.ts';
 
 /** target -> the source path it reads, or the paths whose values are joined (a mapping's joined_columns, ADR 0193). */
 export type FieldMappings = Record<string, string | readonly string[]>;
@@ -81,4 +81,21 @@ export function csvMapper(header: string[], fieldMappings: FieldMappings, fill: 
     }
     return mapped;
   };
+}
+
+/**
+ * Whether a line of cells has nothing in any column the mapping reads (its own cells, before a
+ * fill-down): Shopify's image-only lines, a Handle and an Image Src. Counted apart from the lines
+ * with data but no product code (ADR 0195 F5); a grouping column (fill_down_by) is no field's.
+ */
+export function cellsWithNothingMapped(header: string[], fieldMappings: FieldMappings): (fields: unknown[]) => boolean {
+  const columnOf = new Map(header.map((name, at) => [name, at]));
+  const places = [...new Set(Object.values(fieldMappings).flat().flatMap((column) => columnOf.get(column) ?? []))];
+  return (fields) => places.every((at) => isBlank(fields[at]));
+}
+
+/** cellsWithNothingMapped for a JSON record: every path the mapping reads absent or blank. */
+export function recordWithNothingMapped(fieldMappings: FieldMappings): (source: unknown) => boolean {
+  const paths = [...new Set(Object.values(fieldMappings).flat())];
+  return (source) => paths.every((path) => isBlank(readMappedPath(source, path)));
 }

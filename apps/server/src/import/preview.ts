@@ -10,8 +10,8 @@ import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { requestTimeZone } from '../http/viewer-day.ts';
 import { isReadOnly } from '../tables/columns.ts';
-import { csvMapper, applyMapping, recordMapper, resolveEntityMapping } from './mapping.ts';
-import { fillDownSpec, optionValueColumns, proposeFillDown } from './fill-down.ts';
+import { cellsWithNothingMapped, csvMapper, applyMapping, recordMapper, recordWithNothingMapped, resolveEntityMapping } from './mapping.ts';
+import { absentFillDownMessage, fillDownSpec, noRecordHas, optionValueColumns, proposeFillDown } from './fill-down.ts';
 import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
 import { sentTimeZone } from './field-values.ts';
@@ -178,6 +178,46 @@ export function proposeMapping(targets: ImportTarget[], header: string[], numeri
     }
   }
   return proposed;
+}
+
+/** A taxonomy's path ("Apparel & Accessories > Clothing"): a standard classification, not the shop's own grouping. */
+const isTaxonomyPath = (value: string) => /\S\s*>\s*\S/.test(value);
+
+/**
+ * How a column's values group the records read: 2 where they separate them (more than one
+ * distinct value) in the shop's own words, 1 where they separate them as a taxonomy's paths, 0
+ * where one value (or none) stands on every line — it tells no product from another.
+ */
+function groupingScore(values: readonly unknown[]): number {
+  const distinct = new Set(values.flatMap((value) => (isBlank(value) ? [] : [String(value).trim()])));
+  if (distinct.size < 2) return 0;
+  return [...distinct].every(isTaxonomyPath) ? 1 : 2;
+}
+
+/**
+ * The category proposed by its name, reconsidered by its values (ADR 0195 F6): where another free
+ * column answers to a category's names too and groups the records read better (groupingScore), it
+ * is proposed instead — Shopify's own Type (Shirts, Knitwear) over its Product Category, the same
+ * "Apparel & Accessories > Clothing" on every product. A tie keeps the name's rank; a category an
+ * administrator named as the entity's default column (and the file has) is kept.
+ */
+export function categoryByValues(targets: ImportTarget[], header: string[], proposed: Record<string, string | null>, valuesOf: (column: string) => readonly unknown[], numericIds: ReadonlySet<string>, defaults: Readonly<Record<string, string>> = {}): Record<string, string | null> {
+  const target = targets.find((t) => t.field === 'category' && !t.reference);
+  const current = proposed.category;
+  if (!target || !current || (defaults.category !== undefined && normalise(defaults.category) === normalise(current))) return proposed;
+  let best = { column: current, score: groupingScore(valuesOf(current)) };
+  const taken = new Set(Object.values(proposed));
+  const tried = new Set([current]);
+  // The other columns answering to a category's names, in the proposal's own order of names.
+  for (;;) {
+    if (best.score === 2) break;
+    const next = proposeMapping([target], header.filter((column) => !taken.has(column) && !tried.has(column)), numericIds).category;
+    if (!next) break;
+    tried.add(next);
+    const score = groupingScore(valuesOf(next));
+    if (score > best.score) best = { column: next, score };
+  }
+  return best.column === current ? proposed : { ...proposed, category: best.column };
 }
 
 /** A till's item column (Square's Item, its catalogue's Item Name) and its variation's (Price Point Name, Variation Name). */
@@ -426,7 +466,7 @@ export function dayOfTitleLines(texts: readonly string[]): string | null {
   return days.size === 1 ? ([...days][0] ?? null) : null;
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'empty_lines' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -476,8 +516,9 @@ export async function previewRecords(
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
   const targets = describeTargets(provisional);
   const defaults = config.inventory.entities.find((entity) => entity.name === entityType)?.field_mappings;
-  const byName = proposeMapping(targets, header, numericIdPaths(header, records.flatMap((record) => (record.cells ? [] : [record.value]))), defaults);
+  const numericIds = numericIdPaths(header, records.flatMap((record) => (record.cells ? [] : [record.value])));
   const valueOf = (record: RawRecord, column: string) => (record.cells ? record.cells[header.indexOf(column)] : readMappedPath(record.value, column));
+  const byName = categoryByValues(targets, header, proposeMapping(targets, header, numericIds, defaults), (column) => records.map((record) => valueOf(record, column)), numericIds, defaults);
   const joinedCode = given ? null : proposeJoinedCode(codeColumnOf(provisional), header, byName, valueOf, records);
   const proposed = joinedCode?.proposed ?? byName;
   const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));
@@ -494,6 +535,9 @@ export async function previewRecords(
   const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : sourcePaths({ field_mappings: fieldMappings, ...(proposedJoined ? { joined_columns: proposedJoined } : {}) });
   const fill = fillDownSpec(given ?? { fill_down_by: fillDown?.by }, provisional.keyColumns);
   if (fill && records.some((record) => record.cells) && !header.includes(fill.by)) throw new FileFormatError(`The file has no column '${fill.by}' that blank cells are filled down by (fill_down_by). Check the mapping or the sheet.`);
+  // A JSON file or an endpoint's page: a path no record read has fills nothing, as a missing column would.
+  const jsonValues = records.flatMap((record) => (record.cells ? [] : [record.value]));
+  if (fill && noRecordHas(fill.by, jsonValues)) throw validationError(absentFillDownMessage(fill.by, 'No record read', jsonValues));
   // Only where the screen shows row filters (the Import screen, Try the endpoint): a filter proposed is one the user sees.
   const columnValues = offerRowFilters ? valuesOfColumns(header, records) : {};
   const proposedFilters = offerRowFilters ? proposeRowFilters(header, columnValues, Object.values(fieldMappings), records.length) : [];
@@ -503,15 +547,20 @@ export async function previewRecords(
   const mapRecord = recordMapper(paths, fill);
   const filterColumns = rowFilterColumns({ field_mappings: {}, skip_rows_where: filters });
   const filterCellsOf = (record: RawRecord) => (record.cells ? filterColumns.map((column) => record.cells?.[header.indexOf(column)]) : filterColumns.map((path) => readMappedPath(record.value, path)));
-  const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : mapRecord(record.value), filterCells: filterCellsOf(record) }));
+  const cellsEmpty = cellsWithNothingMapped(header, paths);
+  const recordEmpty = recordWithNothingMapped(paths);
+  const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : mapRecord(record.value), filterCells: filterCellsOf(record), empty: record.cells ? cellsEmpty(record.cells) : recordEmpty(record.value) }));
   // Counted over the lines the row filters keep: a refunded order's gift wrap is left out by its status already.
   const keptByFilters = compileRowFilters({ field_mappings: {}, skip_rows_where: filters });
   const keptLines = records.flatMap((record, at) => {
     const line = mapped[at];
-    return line && !keptByFilters?.leavesOut(line.filterCells) ? [{ record, fields: line.fields }] : [];
+    return line && !keptByFilters?.leavesOut(line.filterCells) ? [{ record, fields: line.fields, empty: line.empty }] : [];
   });
-  const blankCodes = blankCodeLines(provisional, { field_mappings: fieldMappings }, keptLines.map((line) => line.fields));
-  const proposesSkip = !given && blankCodes > 0;
+  // A line with nothing mapped (Shopify's image-only line) is counted apart from one with data but no code (ADR 0195 F5).
+  const withData = keptLines.filter((line) => !line.empty);
+  const blankCodes = blankCodeLines(provisional, { field_mappings: fieldMappings }, withData.map((line) => line.fields));
+  const emptyLines = blankCodeLines(provisional, { field_mappings: fieldMappings }, keptLines.map((line) => line.fields)) ? keptLines.length - withData.length : 0;
+  const proposesSkip = !given && blankCodes + emptyLines > 0;
   const decimalColumns = Object.keys(fieldMappings).filter((field) => provisional.typeOf(field) === 'DecimalField');
   // Every cell of a file tells how it writes numbers: a till's `Preis` 16,50 beside a `Menge` 1,000 the entity stores as whole units.
   // A price's currency sign (`€ 2,00`) hides nothing, nor a quantity's unit (`1,5 kg`): the import takes them off before reading the number (ADR 0178).
@@ -573,7 +622,7 @@ export async function previewRecords(
   const newProductColumns = codeReference ? proposeNewProducts(codeReference, header, fieldMappings) : null;
   // What the lines without a code are, by the column a product's name comes from (ADR 0195).
   const nameColumn = newProductColumns ? newProductColumns.name : fieldMappings.name;
-  const blankNames = blankCodes && nameColumn ? blankCodeNames(keptLines, codeColumnOf(provisional), (record) => (record.cells ? record.cells[header.indexOf(nameColumn)] : readMappedPath(record.value, nameColumn))) : [];
+  const blankNames = blankCodes && nameColumn ? blankCodeNames(withData, codeColumnOf(provisional), (record) => (record.cells ? record.cells[header.indexOf(nameColumn)] : readMappedPath(record.value, nameColumn))) : [];
   const refused = refusedChoices.list(target.columns);
   const chosen = mapping.date_format && mapping.date_format !== 'auto' ? mapping.date_format : null;
   const detected: DateFormat | null = chosen ?? detector.order ?? (detector.candidates.length === 1 ? (detector.candidates[0] ?? null) : null);
@@ -651,6 +700,7 @@ export async function previewRecords(
     ...(proposedFilters.length ? { proposed_row_filters: proposedFilters } : {}),
     ...(blankCodes ? { blank_code_lines: blankCodes } : {}),
     ...(blankNames.length ? { blank_code_names: blankNames } : {}),
+    ...(emptyLines ? { empty_lines: emptyLines } : {}),
     ...(proposesSkip ? { proposed_skip_rows_without_code: true as const } : {}),
     ...(replacesSales ? { replaces_sales: replacesSales } : {}),
     ...(unitsAsWritten.cells

@@ -31,7 +31,7 @@ import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
 import { filteredMessage, rowFilterColumns } from './row-filter.ts';
 import { unitsAsWrittenMessage } from './quantity-units.ts';
-import { addedToMessage, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
+import { addedToMessage, emptySkippedMessage, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
 import { keepsSalesParts, keepsStockCounts, type OutdatedCounts } from './writer-sql.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
@@ -231,9 +231,9 @@ function keyWords(target: WriteTarget): string {
 }
 
 /** Why a file gave no rows: none in it, or every line left out (by the mapping's row filters, for a blank product code, or as a totals line). */
-function nothingToImport({ filtered = 0, skipped = 0, totals_skipped: totals = 0 }: ImportCounts): string {
-  if (!filtered && !skipped && !totals) return 'The file has no records to import.';
-  const reasons = [...(filtered ? [`${filtered} by the mapping's "leave out lines where"`] : []), ...(skipped ? [`${skipped} without a product code`] : []), ...(totals ? [`${totals} as totals lines`] : [])];
+function nothingToImport({ filtered = 0, skipped = 0, empty_skipped: empty = 0, totals_skipped: totals = 0 }: ImportCounts): string {
+  if (!filtered && !skipped && !empty && !totals) return 'The file has no records to import.';
+  const reasons = [...(filtered ? [`${filtered} by the mapping's "leave out lines where"`] : []), ...(skipped ? [`${skipped} without a product code`] : []), ...(empty ? [`${empty} with nothing to import`] : []), ...(totals ? [`${totals} as totals lines`] : [])];
   return `Nothing to import: every line of the file was left out (${reasons.join(', ')}).`;
 }
 
@@ -284,7 +284,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
           ? `Imported ${counts.rows} lines into ${into}, added up into ${rows(counts.rows - counts.duplicates)}, one per ${keyWords(target)}:`
           : `Imported ${rows(counts.rows)} into ${into}: ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}, the last row of each was kept, ${rows(counts.rows - counts.duplicates)}:`
         : `Imported ${rows(counts.rows)} into ${into}:`;
-    const skipped = `${skippedMessage(counts.skipped ?? 0)}${totalsSkippedMessage(written.totalsSkipped)}`;
+    const skipped = `${skippedMessage(counts.skipped ?? 0)}${emptySkippedMessage(counts.empty_skipped ?? 0)}${totalsSkippedMessage(written.totalsSkipped)}`;
     const filtered = filteredMessage(counts, resolved.mapping);
     const created = `${restoredCodesMessage(written.restoredCodes)}${newProductsMessage(counts.created_references ?? 0, written.newProducts)}`;
     // Sales kept per writer add up: said when this file's were added to another's (ADR 0164).

@@ -64,10 +64,11 @@ describe.each(backends)("a UK boutique's Shopify products export on %s", (backen
     expect(previewed.proposed_mapping.product_id).toBe('Lineitem sku');
     expect(previewed.blank_code_lines).toBe(5);
     expect(previewed.blank_code_names).toEqual(['Chunky Cable Cardigan - M', 'Gift Card - £25', 'Chunky Cable Cardigan - L']);
-    // A products file's own names: the variants without a SKU, not the image-only lines (no name).
+    // A products file's own names: the variants without a SKU; the image-only line (nothing mapped in it) is counted apart (F5).
     const withoutSkus = [header, variant('chunky-cable-cardigan', 'Chunky Cable Cardigan', 'Bramble Knitwear', 'M', '', 3, '115.00', '46.00'), variant('tea-dress', 'Tea Dress', 'Hartley & Rowe', '12', 'TD-12', 4, '72.00', '27.00'), 'tea-dress' + ','.repeat(25) + 'https://cdn.shopify.com/tea-dress-2.jpg,2' + ','.repeat(12)].join('\n');
     const products = await preview(withoutSkus);
-    expect(products.blank_code_lines).toBe(2);
+    expect(products.blank_code_lines).toBe(1);
+    expect(products.empty_lines).toBe(1);
     expect(products.blank_code_names).toEqual(['Chunky Cable Cardigan']);
     expect((await preview([header, variant('tea-dress', 'Tea Dress', 'Hartley & Rowe', '12', 'TD-12', 4, '72.00', '27.00')].join('\n'))).blank_code_names).toBeUndefined();
   });
@@ -104,6 +105,9 @@ describe.each(backends)("a UK boutique's Shopify products export on %s", (backen
     const file = productsCsv();
     const proposal = await preview(file);
     expect(proposal.proposed_fill_down_by).toBe('Handle');
+    // F5: the 11 image-only lines (a Handle and an Image Src, nothing mapped) apart from the 6 variants without a SKU; F6: the shop's Type.
+    expect(proposal).toMatchObject({ blank_code_lines: 6, empty_lines: 11, proposed_skip_rows_without_code: true });
+    expect(proposal.proposed_mapping.category).toBe('Type');
     expect(proposal.proposed_joined_columns).toEqual({ name: ['Option1 Value', 'Option2 Value', 'Option3 Value'] });
     // The rows shown are read with it: the second line of the linen shirt is named and has its supplier.
     const second = proposal.rows[1];
@@ -111,12 +115,14 @@ describe.each(backends)("a UK boutique's Shopify products export on %s", (backen
     expect(second?.values).toMatchObject({ product_code: 'LS-XS-WHT', name: 'Linen Shirt XS White', supplier: 'Nordic Linen Co' });
     const imported = await importFile(editor.server(), editor.user().access, { fileName: 'products_export_1.csv', content: file, entityType: 'products', mapping: { entities: { products: asMapping(proposal) } } });
     expect(imported.status, JSON.stringify(imported.json)).toBe(200);
-    // The image-only lines and the variants without a SKU keep their blank code: skipped, not a second variant.
-    expect(imported.json).toMatchObject({ counts: { rows: 49, skipped: 17 } });
+    // The image-only lines and the variants without a SKU keep their blank code: skipped, not a second variant, and counted apart (F5).
+    expect(imported.json).toMatchObject({ counts: { rows: 49, skipped: 6, empty_skipped: 11 } });
+    expect((imported.json as { message: string }).message).toContain('6 lines without a product code were skipped. 11 lines with nothing to import were skipped.');
     const rows = await stored();
     expect(rows).toHaveLength(49);
     expect(rows.filter((row) => !row.name || !row.supplier || !row.category)).toEqual([]);
-    expect(rows.find((row) => row.code === 'MJ-M-OAT')).toMatchObject({ name: 'Merino Crew Jumper M Oatmeal', supplier: 'Bramble Knitwear', category: 'Apparel & Accessories > Clothing' });
+    // The shop's own Type, not Shopify's taxonomy the same for every product (F6).
+    expect(rows.find((row) => row.code === 'MJ-M-OAT')).toMatchObject({ name: 'Merino Crew Jumper M Oatmeal', supplier: 'Bramble Knitwear', category: 'Knitwear' });
     expect(rows.find((row) => row.code === 'TD-16')).toMatchObject({ name: 'Tea Dress 16', supplier: 'Hartley & Rowe' });
     // The first test's LS-M-BLU ("Linen Shirt") is renamed as its own line names it now.
     expect(rows.find((row) => row.code === 'LS-M-BLU')?.name).toBe('Linen Shirt M Blue');
@@ -155,5 +161,49 @@ describe.each(backends)("a UK boutique's Shopify products export on %s", (backen
       expect(JSON.stringify(answer.json)).toContain('At most 3 columns joined to one field.');
     }
     expect(await stored()).toEqual(before);
+  });
+
+  // ADR 0195 F6: among the columns named like a category, the one whose values tell the products apart in the shop's own words.
+  it("proposes the column whose values group the products for the category, over a taxonomy or one value on every line", async () => {
+    const categoryOf = async (content: string) => (await preview(content)).proposed_mapping.category;
+    // Shopify's Product Category the same on both, Type the same on both too: nothing to choose by, the name's rank kept.
+    expect(await categoryOf(products)).toBe('Product Category');
+    expect(await categoryOf('SKU,Name,Product Category,Type\nA-1,Shirt,Apparel > Clothing > Shirts,Shirts\nB-1,Dress,Apparel > Clothing > Dresses,Dresses')).toBe('Type');
+    // A category in the shop's own words that separates the products is kept beside a Type that does not.
+    expect(await categoryOf('SKU,Name,Category,Type\nA-1,Shirt,Shirts,Online\nB-1,Dress,Dresses,Online')).toBe('Category');
+    // A one-line file tells nothing: the name's rank.
+    expect(await categoryOf('SKU,Name,Product Category,Type\nA-1,Shirt,Apparel > Clothing,Shirts')).toBe('Product Category');
+  });
+
+  // ADR 0195, JSON fill_down_by: a path no record has is refused as a file's missing column is, not filled nothing silently.
+  const json = JSON.stringify([
+    { handle: 'linen-shirt', title: 'Linen Shirt', variant: { sku: 'LSJ-M' } },
+    { handle: 'linen-shirt', title: '', variant: { sku: 'LSJ-L' } },
+  ]);
+  const jsonMapping = (by: string) => ({ entities: { products: { field_mappings: { product_code: 'variant.sku', name: 'title' }, fill_down_by: by } } });
+
+  it("refuses a JSON file's fill_down_by path that no record has, naming it, in the preview and the import, and fills by one they have", async () => {
+    const before = await stored();
+    const refusedPreview = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, [{ name: 'entity_type', value: 'products' }, { name: 'mapping_config', value: JSON.stringify(jsonMapping('Handle')) }, { name: 'file', fileName: 'products.json', content: json, type: 'application/json' }]);
+    expect(refusedPreview.status).toBe(400);
+    expect(JSON.stringify(refusedPreview.json)).toContain("No record read has the path 'Handle' that blank cells are filled down by (fill_down_by; the first record has: 'handle', 'title', 'variant')");
+    const refused = await importFile(editor.server(), editor.user().access, { fileName: 'products.json', content: json, type: 'application/json', entityType: 'products', mapping: jsonMapping('Handle') });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.json)).toContain("No record of the file has the path 'Handle'");
+    expect(await stored()).toEqual(before);
+    // The mapping given first (the file read as it arrives): refused the same.
+    const arriving = await importFile(editor.server(), editor.user().access, { fileName: 'products.json', content: json, type: 'application/json', entityType: 'products', mapping: jsonMapping('Handle'), fieldsFirst: true });
+    expect(arriving.status).toBe(400);
+    expect(JSON.stringify(arriving.json)).toContain("No record of the file has the path 'Handle'");
+    expect(await stored()).toEqual(before);
+    const previewed = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, [{ name: 'entity_type', value: 'products' }, { name: 'mapping_config', value: JSON.stringify(jsonMapping('handle')) }, { name: 'file', fileName: 'products.json', content: json, type: 'application/json' }]);
+    expect(previewed.status, JSON.stringify(previewed.json)).toBe(200);
+    expect((previewed.json as PreviewFileResponse).rows[1]?.values).toMatchObject({ product_code: 'LSJ-L', name: 'Linen Shirt' });
+    const imported = await importFile(editor.server(), editor.user().access, { fileName: 'products.json', content: json, type: 'application/json', entityType: 'products', mapping: jsonMapping('handle') });
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    expect((await stored()).filter((row) => row.code.startsWith('LSJ-')).map((row) => [row.code, row.name])).toEqual([
+      ['LSJ-L', 'Linen Shirt'],
+      ['LSJ-M', 'Linen Shirt'],
+    ]);
   });
 });

@@ -15,13 +15,13 @@ import { parser as jsonParser } from 'stream-json';
 import { pick } from 'stream-json/filters/pick.js';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { chain } from 'stream-chain';
-import { readMappedPath, type ImportFormat } from '@stockwise/contract';
+import { isPlainRecord, readMappedPath, type ImportFormat } from '@stockwise/contract';
 import { CsvReader, MAX_RECORD_CHARS, type CsvRecord } from './csv.ts';
 import { wholeRecordsOf } from './cut-head.ts';
 import { detectHeaderRow, HEADER_SEARCH_ROWS, headerRowBlank, HeaderRowError, headerRowPastEnd, type HeadRow } from './header-row.ts';
 import { JsonSyntaxError, jsonSyntaxCheck } from './json-position.ts';
-import { csvMapper, recordMapper, type FieldMappings } from './mapping.ts';
-import type { FillDownSpec } from './fill-down.ts';
+import { cellsWithNothingMapped, csvMapper, recordMapper, recordWithNothingMapped, type FieldMappings } from './mapping.ts';
+import { absentFillDownMessage, type FillDownSpec } from './fill-down.ts';
 import type { MappedRecord } from './writer.ts';
 import { readZipDirectory } from './zip-directory.ts';
 
@@ -500,20 +500,33 @@ function cellMapper(header: string[], fieldMappings: FieldMappings, needed: stri
  */
 export async function* mappedBatches(source: OpenedSource, fieldMappings: FieldMappings, needed: string[], filterColumns: readonly string[] = [], fill: FillDownSpec | null = null): AsyncGenerator<MappedRecord[]> {
   let mapCells: ((cells: unknown[]) => Record<string, unknown>) | null = null;
+  let cellsEmpty: ((cells: unknown[]) => boolean) | null = null;
   const mapRecord = recordMapper(fieldMappings, fill);
+  const recordEmpty = recordWithNothingMapped(fieldMappings);
   let filterCellsOf: ((cells: unknown[]) => unknown[]) | null = null;
+  // A JSON file's records: whether any had the fill_down_by path (and the first, for the refusal's keys).
+  let grouped = false;
+  let firstRecord: unknown;
   for await (const batch of source.batches) {
+    if (fill && !grouped) {
+      const values = batch.flatMap(({ cells, value }) => (cells ? [] : [value]));
+      firstRecord ??= values.find(isPlainRecord);
+      grouped = values.some((value) => isPlainRecord(value) && readMappedPath(value, fill.by) !== undefined);
+    }
     yield batch.map(({ row, cells, value }) => {
       if (cells) {
         mapCells ??= cellMapper(source.header() ?? [], fieldMappings, needed, fill);
         filterCellsOf ??= filterCellReader(source.header() ?? [], filterColumns);
-        return { row, fields: mapCells(cells), ...(filterColumns.length ? { filterCells: filterCellsOf(cells) } : {}) };
+        cellsEmpty ??= cellsWithNothingMapped(source.header() ?? [], fieldMappings);
+        return { row, fields: mapCells(cells), ...(filterColumns.length ? { filterCells: filterCellsOf(cells) } : {}), ...(cellsEmpty(cells) ? { empty: true as const } : {}) };
       }
       const isRecord = typeof value === 'object' && value !== null && !Array.isArray(value);
       const filterCells = filterColumns.length && isRecord ? { filterCells: filterColumns.map((path) => readMappedPath(value, path)) } : {};
-      return { row, fields: isRecord ? mapRecord(value) : null, ...filterCells };
+      return { row, fields: isRecord ? mapRecord(value) : null, ...filterCells, ...(isRecord && recordEmpty(value) ? { empty: true as const } : {}) };
     });
   }
+  // Known only once every record was read: the import's transaction rolls back what it wrote (ADR 0195).
+  if (fill && !grouped && firstRecord !== undefined) throw new FileFormatError(absentFillDownMessage(fill.by, 'No record of the file', [firstRecord]));
   // A header without data rows still says whether the mapping fits (the wrong sheet, say).
   const header = source.header();
   if (!mapCells && header) {

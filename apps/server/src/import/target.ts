@@ -404,6 +404,9 @@ export function totalsLineReader(target: WriteTarget, mapping: EntityMapping): (
 /** " 2 lines without a product code were skipped." as an import's (and an integration run's) message says it; none: empty. */
 export const skippedMessage = (skipped: number): string => (skipped ? ` ${skipped} line${skipped === 1 ? '' : 's'} without a product code ${skipped === 1 ? 'was' : 'were'} skipped.` : '');
 
+/** " 11 lines with nothing to import were skipped." (every mapped column blank, ADR 0195 F5); none: empty. */
+export const emptySkippedMessage = (lines: number): string => (lines ? ` ${lines} line${lines === 1 ? '' : 's'} with nothing to import ${lines === 1 ? 'was' : 'were'} skipped.` : '');
+
 /** Product-days whose sales got a writer's total added to other parts (ADR 0164): how many, the other writers in words, and whether a Data-screen change was among them. */
 export type AddedTo = { keys: number; sources: string[]; edited: boolean };
 

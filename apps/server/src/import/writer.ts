@@ -33,7 +33,8 @@ import * as sqlOf from './writer-sql.ts';
  * A source record after the mapping: target field → the file's value (undefined: not in the record),
  * and the values of the columns the mapping's row filters read (row-filter.ts rowFilterColumns).
  */
-export type MappedRecord = { row: number; fields: Record<string, unknown> | null; filterCells?: unknown[] };
+/** `empty`: nothing in any column the mapping reads (cellsWithNothingMapped): with skip_rows_without_code, counted as an empty line, not as one without a code. */
+export type MappedRecord = { row: number; fields: Record<string, unknown> | null; filterCells?: unknown[]; empty?: true };
 
 export type DataAction = 'upsert' | 'insert' | 'replace';
 
@@ -272,6 +273,8 @@ export type PieceSink = (piece: Buffer[]) => Promise<void>;
 export type PreparedRows = {
   rows: number;
   skipped: number;
+  /** Of the lines without a code left out, those with nothing in any mapped column (not in `skipped`). */
+  emptySkipped: number;
   /** Totals lines (a totals word, the code blank) left out while typing. */
   totals: TotalsSkipped;
   filtered: Pick<ImportCounts, 'filtered' | 'filtered_by'>;
@@ -315,6 +318,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   const fieldSets = new Set<string>();
   let rows = 0;
   let skipped = 0;
+  let emptySkipped = 0;
   let chunks: Buffer[] = [];
   let bytes = 0;
   let sinking: Promise<void> = Promise.resolve();
@@ -367,7 +371,8 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
         continue;
       }
       if (skipsLine && record.fields && skipsLine(record.fields)) {
-        skipped += 1;
+        if (record.empty) emptySkipped += 1;
+        else skipped += 1;
         continue;
       }
       rows += 1;
@@ -437,7 +442,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   }
   await flush();
   await sinking;
-  return { rows, skipped, totals, filtered: rowFilters?.counted(filteredLines) ?? {}, errors, detector, fieldSets, summedMagnitudes, unitsAsWritten };
+  return { rows, skipped, emptySkipped, totals, filtered: rowFilters?.counted(filteredLines) ?? {}, errors, detector, fieldSets, summedMagnitudes, unitsAsWritten };
 }
 
 /** A fresh staging table for `target` in the session's transaction (checks first that the entity key is a unique key). */
@@ -498,6 +503,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     updated: 0,
     duplicates: 0,
     ...(prepared.skipped ? { skipped: prepared.skipped } : {}),
+    ...(prepared.emptySkipped ? { empty_skipped: prepared.emptySkipped } : {}),
     ...(prepared.totals.lines ? { totals_skipped: prepared.totals.lines } : {}),
     ...prepared.filtered,
   };

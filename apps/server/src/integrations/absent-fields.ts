@@ -6,8 +6,8 @@ import { isPlainRecord, readMappedPath } from '@stockwise/contract';
 import { leafPaths } from '../import/preview.ts';
 import { listed } from './writer.ts';
 
-/** A field of the entity the mapping reads from a source path, with the label the shop knows it by. */
-export type MappedPath = { field: string; label: string; path: string };
+/** A field of the entity the mapping reads from a source path, with the label the shop knows it by; `role`: what the path is for when it is no field's ("that blank cells are filled down by"). */
+export type MappedPath = { field: string; label: string; path: string; role?: string };
 
 /** Records whose paths are listed in the message. */
 const LISTED_RECORDS = 50;
@@ -77,7 +77,7 @@ export function absentFieldsMessage(absent: MappedPath[], records: unknown[], op
   const present = leafPaths(records.filter(isPlainRecord).slice(0, LISTED_RECORDS));
   const taken = new Set(options.mapped.map((m) => m.path));
   const free = present.filter((path) => !taken.has(path));
-  const fields = listed(absent.map((m) => `'${m.path}' (mapped to ${m.label})`));
+  const fields = listed(absent.map((m) => `'${m.path}' (${m.role ?? `mapped to ${m.label}`})`));
   const shown = `${present.slice(0, LISTED_PATHS).join(', ')}${present.length > LISTED_PATHS ? ', …' : ''}`;
   const renames = absent.flatMap((m) => {
     const closest = closestPath(m.path, free);

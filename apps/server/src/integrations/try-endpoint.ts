@@ -208,6 +208,8 @@ export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTr
     paths: paths.map((path) => ({ path, samples: samplesOf(records, path) })),
     ...previewed,
     ...(previewed.proposed_row_filters ? { proposed_row_filters: previewed.proposed_row_filters.map(withLaterPagesStatuses) } : {}),
+    // A run counts the records with nothing mapped among those skipped without a code (rows_skipped): Try counts them so too (ADR 0195 F5).
+    ...(previewed.empty_lines ? { blank_code_lines: (previewed.blank_code_lines ?? 0) + previewed.empty_lines } : {}),
     records_path_proposal: proposal,
     warnings: [...absentWarnings(input.mapping, previewed.targets, records), ...positionWarnings(mapped, records, proposal)],
   };

@@ -30,7 +30,11 @@ export type PreparedTarget = {
   /** The mapping leaves the date order to the data: a run learns it and keeps it. */
   learnsDateOrder: boolean;
   write: WriteTarget;
-  /** The fields every record needs (key and required, not given one value by the mapping) and the source paths the mapping reads them from. */
+  /**
+   * The fields every record needs (key and required, not given one value by the mapping) and the
+   * source paths the mapping reads them from; and the mapping's fill_down_by, whose path no record
+   * having fills nothing (ADR 0195): a page without it fails the run as a renamed field does.
+   */
   neededPaths: MappedPath[];
   /** Under which the rows are noted (replace deletes what a later run of it did not rewrite). */
   source: { tag: string; run: string };
@@ -163,7 +167,9 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
       // A key given one value (a day's export without dates) is not looked for in the records.
       const neededPaths = write.columns
         .filter((column) => write.mapped.includes(column.key) && !write.fixed.has(column.key) && (write.keyColumns.includes(column.key) || write.blankIsMissing.has(column.key)))
-        .map((column) => ({ field: column.key, label: columnLabel(column), path: resolved.mapping.field_mappings[column.key] ?? column.key }));
+        .map((column): MappedPath => ({ field: column.key, label: columnLabel(column), path: resolved.mapping.field_mappings[column.key] ?? column.key }));
+      const fillDownBy = resolved.mapping.fill_down_by;
+      if (fillDownBy) neededPaths.push({ field: 'fill_down_by', label: 'fill_down_by', path: fillDownBy, role: 'that blank cells are filled down by, the mapping\'s fill_down_by' });
       const learnsDateOrder = (resolved.mapping.date_format ?? 'auto') === 'auto';
       const mapping = learnsDateOrder && learntDateOrder ? { ...resolved.mapping, date_format: learntDateOrder } : resolved.mapping;
       return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, neededPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping), fillDown: new FillDown(), currencySigns: new CurrencySigns(), unitsFirstWritten: new UnitsFirstWritten(), timeZone };

@@ -256,10 +256,10 @@ describe('import form', () => {
     const again = renderForm();
     expect(counts().map(([label]) => label)).toEqual(['Rows read', 'Rows written', 'New', 'Updated']);
     again.unmount();
-    const till = { ...products, entity_type: 'sales', table: 'sales', counts: { rows: 190091, written: 111729, inserted: 111729, updated: 0, duplicates: 78362, created_references: 3, skipped: 41, totals_skipped: 1 }, repeated_keys: 'sum' as const };
+    const till = { ...products, entity_type: 'sales', table: 'sales', counts: { rows: 190091, written: 111729, inserted: 111729, updated: 0, duplicates: 78362, created_references: 3, skipped: 41, empty_skipped: 11, totals_skipped: 1 }, repeated_keys: 'sum' as const };
     useImportStore.setState({ result: till });
     renderForm();
-    expect(counts().slice(4)).toEqual([["Added into another row's total", '78,362'], ['Products created', '3'], ['Lines skipped (no product code)', '41'], ['Totals lines skipped', '1']]);
+    expect(counts().slice(4)).toEqual([["Added into another row's total", '78,362'], ['Products created', '3'], ['Lines skipped (no product code)', '41'], ['Lines skipped (nothing to import)', '11'], ['Totals lines skipped', '1']]);
   });
 
   it("offers to skip lines without a product code, and marks the previewed lines the import will skip", () => {
@@ -309,6 +309,23 @@ describe('import form', () => {
     useImportStore.setState({ previewData: { ...named, blank_code_lines: 1, blank_code_names: ['Gift Card - £25'] } });
     renderForm();
     expect(description()).toBe('1 of the lines read has no product code (“Gift Card - £25”) beside lines that have one: it is skipped and counted, not refused.');
+  });
+
+  it("counts a Shopify export's image-only lines (nothing mapped in them) apart from its variants without a SKU, both in the singular and the plural (ADR 0195 F5)", () => {
+    const both: PreviewFileResponse = { ...previewData, blank_code_lines: 6, blank_code_names: ['Chunky Cable Cardigan', 'Canvas Tote Bag', 'Gift Card'], empty_lines: 11, proposed_skip_rows_without_code: true };
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'products_export_1.csv'), draft: { ...mapping.entities.sales, skip_rows_without_code: true }, previewData: both });
+    const { unmount } = renderForm();
+    const skip = () => screen.getByLabelText('Skip lines without a product code') as HTMLInputElement;
+    const description = () => document.getElementById(skip().getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(description()).toBe(
+      "6 of the lines read have no product code (“Chunky Cable Cardigan”, “Canvas Tote Bag”, “Gift Card”, …) beside lines that have one: they are skipped and counted, not refused. 11 lines have nothing to import (every column mapped is blank, as a shop's image-only lines): they are skipped and counted apart.",
+    );
+    unmount();
+    // Only empty lines, and one of them: their sentence alone, in the singular.
+    const { blank_code_lines: _lines, blank_code_names: _names, ...onlyEmpty } = both;
+    useImportStore.setState({ previewData: { ...onlyEmpty, empty_lines: 1 } });
+    renderForm();
+    expect(description()).toBe("1 line has nothing to import (every column mapped is blank, as a shop's image-only line): it is skipped and counted apart.");
   });
 
   it('says under the preview how many quantities the import will read in the unit their cells wrote; nothing for a file of plain numbers', () => {

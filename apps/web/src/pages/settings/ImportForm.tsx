@@ -71,14 +71,16 @@ function ColumnsNotImported({ columns, entity }: { columns: string[]; entity: st
 
 /**
  * What the lines without a product code are: counted, and named where the server read their names
- * ("Chunky Cable Cardigan - M", a product sold without a SKU, beside the gift cards; ADR 0195).
+ * ("Chunky Cable Cardigan - M", a product sold without a SKU, beside the gift cards; ADR 0195);
+ * the lines with nothing in any mapped column (Shopify's image-only lines) counted apart (F5).
  */
 function blankCodesText(preview: PreviewFileResponse, t: TFunction): string {
   const count = preview.blank_code_lines;
-  if (!count) return t('import.builder.skipWithoutCodeHint');
+  const empty = preview.empty_lines ? t('import.builder.emptyLines', { count: preview.empty_lines }) : '';
+  if (!count) return empty || t('import.builder.skipWithoutCodeHint');
   const names = preview.blank_code_names ?? [];
-  if (!names.length) return t('import.builder.blankCodes', { count });
-  return t('import.builder.blankCodesNamed', { count, names: [...names.map((name) => `“${name}”`), ...(count > names.length ? ['…'] : [])].join(', ') });
+  const blank = names.length ? t('import.builder.blankCodesNamed', { count, names: [...names.map((name) => `“${name}”`), ...(count > names.length ? ['…'] : [])].join(', ') }) : t('import.builder.blankCodes', { count });
+  return empty ? `${blank} ${empty}` : blank;
 }
 
 function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
@@ -568,6 +570,7 @@ function resultCounts(result: ImportResult): [string, number][] {
   if (counts.duplicates > 0) shown.push([result.repeated_keys === 'sum' ? 'addedUp' : 'replaced', counts.duplicates]);
   if (counts.created_references !== undefined) shown.push(['created', counts.created_references]);
   if (counts.skipped) shown.push(['skipped', counts.skipped]);
+  if (counts.empty_skipped) shown.push(['emptySkipped', counts.empty_skipped]);
   if (counts.totals_skipped) shown.push(['totalsSkipped', counts.totals_skipped]);
   if (counts.filtered) shown.push(['filtered', counts.filtered]);
   return shown;
