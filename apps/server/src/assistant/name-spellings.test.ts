@@ -54,7 +54,7 @@ describe.each(backends)('names by their spellings, on %s', (backend) => {
 
   it('finds a name stored with double, leading, trailing or other white space by its name, the stored name unchanged', async () => {
     for (const [question, code] of [
-      // Before: every product counted, 'I did not use "paper bags"' (the database's pick compared the stored spaces).
+      // Before: the products whose name holds the phrase "Paper bag", not the product (the database's pick compared the stored spaces).
       ['how many paper bags did we sell', 'PB-1'],
       ['how many paper  bag did we sell', 'PB-1'],
       ['how many oat lattes did we sell', 'OL-1'],

@@ -4,7 +4,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { groupByUnit, isMeasureUnit, quantitiesByUnit, roundQuantity, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { escapeRegExp } from '../plain-words/reading.ts';
-import { comparedName, fullNamePattern, nameWordSqlPattern, WHITE_SPACE, wordsInEitherNumber } from '../plain-words/catalogue.ts';
+import { comparedName, fullNamePattern, nameWordSqlPattern, UNEVEN_WHITE_SPACE, WHITE_SPACE, wordsInEitherNumber } from '../plain-words/catalogue.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
 import { outOfSeasonNow } from '../forecasting/repo.ts';
 import { lockDeliveryDays } from '../order-advice/repo.ts';
@@ -53,9 +53,14 @@ const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', '
 
 /**
  * A stored name as `comparedName` reads one, in SQL: lower case, an apostrophe straight, white space
- * single and none at either end ("  Paper  bag " is "paper bag"); the stored name is unchanged.
+ * single and none at either end ("  Paper  bag " is "paper bag"); the stored name is unchanged. The
+ * regular expression that makes white space single runs only on a name whose white space is uneven:
+ * on every name it doubled the pick's time (docs/performance.md).
  */
-const fullNameSql = (name: RawBuilder<string>) => sql<string>`trim(regexp_replace(translate(lower(${name}), ${'\u2019'}, ${"'"}), ${WHITE_SPACE}, ' ', 'g'))`;
+const fullNameSql = (name: RawBuilder<string>) => {
+  const straight = sql<string>`translate(lower(${name}), ${'\u2019'}, ${"'"})`;
+  return sql<string>`(case when ${name} ~ ${UNEVEN_WHITE_SPACE} then trim(regexp_replace(${straight}, ${WHITE_SPACE}, ' ', 'g')) else ${straight} end)`;
+};
 
 /**
  * The products the text names, in the order it names them: by code (a whole word of it) or by name —
@@ -69,9 +74,9 @@ export async function productsNamedIn(db: Db, text: string): Promise<ProductRow[
   const lowered = comparedName(text);
   const words = [...new Set(lowered.split(' ').map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean))];
   // Names written as the text writes them, or whose words before the last are in it and whose last is one of its words in either
-  // number; each is matched below. Plain string functions, not regular expressions, but for the one that makes a name's white
-  // space single, read once per name (`offset 0` keeps the subquery, so it is not repeated per use): this runs over every name
-  // on every question (docs/performance.md).
+  // number; each is matched below. Plain string functions but for `fullNameSql`'s test of the white space, read once per name
+  // (`offset 0` keeps the subquery, so it is not repeated at each use): this runs over every name on every question
+  // (docs/performance.md).
   const name = sql.ref('p.compared');
   const last = sql`reverse(split_part(reverse(${name}), ' ', 1))`;
   const found = await db
@@ -82,7 +87,7 @@ export async function productsNamedIn(db: Db, text: string): Promise<ProductRow[
         .offset(0)
         .as('p'),
     )
-    .select(['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days', 'p.supplier'])
+    .select(productColumns)
     .where((eb) =>
       eb.or([
         sql<boolean>`lower(p.product_code) = any(${words}::text[])`,

@@ -60,11 +60,15 @@ const hasNumbers = (word: string) => /^(?:\p{L}+['-]+)*\p{L}{3,}$/u.test(word);
 const eitherApostrophe = (pattern: string) => pattern.replace(/'/g, "['\u2019]");
 
 /**
- * A run of white space as JavaScript's `\s` reads it (tabs, line breaks, no-break and other Unicode
- * spaces), written out so that PostgreSQL's regular expressions read the same characters (its `\s`
- * follows the server's locale, which may leave out a no-break space).
+ * White space as JavaScript's `\s` reads it (tabs, line breaks, no-break and other Unicode spaces),
+ * written out as the body of a character class so that PostgreSQL's regular expressions read the
+ * same characters (its `\s` follows the server's locale, which may leave out a no-break space).
  */
-export const WHITE_SPACE = '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+';
+const WHITE_SPACE_CHARACTERS = '\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+/** A run of white space (`WHITE_SPACE_CHARACTERS`), for JavaScript and PostgreSQL alike. */
+export const WHITE_SPACE = `[${WHITE_SPACE_CHARACTERS}]+`;
+/** White space that is not one space between words: two side by side, one at either end, or any but a space. */
+export const UNEVEN_WHITE_SPACE = `[${WHITE_SPACE_CHARACTERS.replace(' ', '')}]|  |^ | $`;
 const WHITE_SPACE_RUN = new RegExp(WHITE_SPACE, 'gu');
 
 /**
