@@ -28,9 +28,17 @@ describe.each(backends)('names by their spellings, on %s', (backend) => {
     ({ server, ask } = await startDailySalesShop(backend, PRODUCTS, 'en-GB'));
   });
   afterAll(() => server.stop());
+  /** Each question answers for the one product by its name, no word left unused. */
+  const expectNamed = async (questions: readonly (readonly [string, string])[]) => {
+    for (const [question, code] of questions) {
+      const answer = await ask(question);
+      expect(answer, question).toMatch(soldBy(code));
+      expect(answer, question).not.toMatch(/I did not use/);
+    }
+  };
 
   it('reads a whole name whose last word is joined by a hyphen or an apostrophe in either number, in English, German and Dutch', async () => {
-    for (const [question, code] of [
+    await expectNamed([
       // Before: the products whose name holds "Crew T-Shirt" (a phrase of names), not the product.
       ['how many crew t-shirts did we sell', 'CT-1'],
       ['how many crew t-shirt did we sell', 'CT-1'],
@@ -41,11 +49,7 @@ describe.each(backends)('names by their spellings, on %s', (backend) => {
       ["how many men's gloves did we sell", 'MG-1'],
       ['wie viele Kaffee-Kannen haben wir verkauft', 'KK-1'],
       ['hoeveel polo-shirts hebben we verkocht', 'PS-1'],
-    ] as const) {
-      const answer = await ask(question);
-      expect(answer, question).toMatch(soldBy(code));
-      expect(answer, question).not.toMatch(/I did not use/);
-    }
+    ]);
     // The joined word alone is still a word of names: every T-shirt.
     const tShirts = await ask('how many t-shirts did we sell');
     expect(tShirts).toMatch(/^30 units were sold of products whose name holds "T-Shirt" \(2 products in the Tops category: CT-1, VN-1\)/);
@@ -53,18 +57,14 @@ describe.each(backends)('names by their spellings, on %s', (backend) => {
   });
 
   it('finds a name stored with double, leading, trailing or other white space by its name, the stored name unchanged', async () => {
-    for (const [question, code] of [
+    await expectNamed([
       // Before: the products whose name holds the phrase "Paper bag", not the product (the database's pick compared the stored spaces).
       ['how many paper bags did we sell', 'PB-1'],
       ['how many paper  bag did we sell', 'PB-1'],
       ['how many oat lattes did we sell', 'OL-1'],
       ['  how many oat latte did we sell  ', 'OL-1'],
       ['how many tote bags did we sell', 'TB-1'],
-    ] as const) {
-      const answer = await ask(question);
-      expect(answer, question).toMatch(soldBy(code));
-      expect(answer, question).not.toMatch(/I did not use/);
-    }
+    ]);
     const stored = await server.database.db.selectFrom('data.products').select('name').where('product_code', 'in', ['PB-1', 'OL-1', 'TB-1']).orderBy('product_code').execute();
     expect(stored.map((row) => row.name)).toEqual([' Oat latte ', 'Paper  bag', 'Tote\u00a0bag\t']);
   });

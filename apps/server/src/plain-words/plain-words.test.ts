@@ -29,6 +29,9 @@ const expectRanges = (cases: Case[]) => {
   for (const [question, today, from, to] of cases) expect(read(question, today).range, `${question} on ${today}`).toEqual(from === null ? null : { from, to: to ?? from });
 };
 
+/** The words of the question that say a product's whole name, lower-cased; null when none do. */
+const said = (name: string, question: string) => fullNamePattern(name).exec(question.toLowerCase())?.[0] ?? null;
+
 describe('periods in plain words', () => {
   it('reads a British fortnight and a week named by its first day (QA8 F14)', () => {
     expectRanges([
@@ -895,7 +898,6 @@ describe('seasons, words of product names and days of cover', () => {
   });
 
   it("reads a product's whole name with its last word in either number, never inside a longer word", () => {
-    const said = (name: string, question: string) => fullNamePattern(name).exec(question.toLowerCase())?.[0] ?? null;
     // The plural of the name's last word is the name, the whole word used: no "s" left over.
     expect(said('Paper bag', 'how many paper bags did we sell')).toBe('paper bags');
     expect(said('Paper bags', 'how many paper bag did we sell')).toBe('paper bag');
@@ -917,7 +919,6 @@ describe('seasons, words of product names and days of cover', () => {
   });
 
   it("reads a whole name whose last word is joined by hyphens or an apostrophe in either number, its spaces and apostrophes as written anywhere (ADR 0189, amendment 2026-12-06 (6))", () => {
-    const said = (name: string, question: string) => fullNamePattern(name).exec(question.toLowerCase())?.[0] ?? null;
     // The last part's number is the word's: English, German and Dutch endings alike.
     expect(said('Crew T-Shirt', 'how many crew t-shirts')).toBe('crew t-shirts');
     expect(said('Crew T-Shirts', 'how many crew t-shirt')).toBe('crew t-shirt');
