@@ -63,7 +63,6 @@ describe.each(backends)('names with hyphens and apostrophes, on %s', (backend) =
       ['how many shirts did we sell', ['LS-M', 'LS-XS', 'TS-L', 'TS-M']],
       ['how many v-neck jumpers did we sell', ['VN-M']],
       ['how many merino jumpers did we sell', ['MJ-L', 'MJ-M', 'MJ-S']],
-      ["how many men's socks did we sell", ['MS-1']],
     ] as const) {
       const answer = await ask(question);
       expect(answer, question).toMatch(new RegExp(`^${soldOf(...codes)} units were sold of products whose name holds `));
@@ -71,6 +70,10 @@ describe.each(backends)('names with hyphens and apostrophes, on %s', (backend) =
       expect(answer, question).toContain(`: ${codes.slice(0, 3).join(', ')}`);
       expect(answer, question).not.toMatch(/I did not use|No product/);
     }
+    // A whole name with the other apostrophe is that product by its name (amendment 2026-12-06 (6)); before, the products whose name holds it.
+    const socks = await ask("how many men's socks did we sell");
+    expect(socks).toMatch(new RegExp(`^Men’s Socks \\(MS-1\\) sold ${soldOf('MS-1')} units in the last 30 days`));
+    expect(socks).not.toMatch(/I did not use|No product/);
     const stock = await ask('v-neck jumpers in stock');
     expect(stock).toMatch(/^V-Neck Jumper M \(VN-M\) has 50 units on hand/);
     expect(stock).not.toMatch(/CN-M/);

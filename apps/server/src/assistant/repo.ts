@@ -4,7 +4,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { groupByUnit, isMeasureUnit, quantitiesByUnit, roundQuantity, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { escapeRegExp } from '../plain-words/reading.ts';
-import { fullNamePattern, nameWordSqlPattern, wordsInEitherNumber } from '../plain-words/catalogue.ts';
+import { comparedName, fullNamePattern, nameWordSqlPattern, UNEVEN_WHITE_SPACE, WHITE_SPACE, wordsInEitherNumber } from '../plain-words/catalogue.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
 import { outOfSeasonNow } from '../forecasting/repo.ts';
 import { lockDeliveryDays } from '../order-advice/repo.ts';
@@ -52,29 +52,49 @@ export type ProductRow = { id: number; product_code: string; name: string; curre
 const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit', 'p.unit_cost', 'p.lead_time_days', 'p.supplier'] as const;
 
 /**
+ * A stored name as `comparedName` reads one, in SQL: lower case, an apostrophe straight, white space
+ * single and none at either end ("  Paper  bag " is "paper bag"); the stored name is unchanged. The
+ * regular expression that makes white space single runs only on a name whose white space is uneven:
+ * on every name it doubled the pick's time (docs/performance.md).
+ */
+const fullNameSql = (name: RawBuilder<string>) => {
+  const straight = sql<string>`translate(lower(${name}), ${'\u2019'}, ${"'"})`;
+  return sql<string>`(case when ${name} ~ ${UNEVEN_WHITE_SPACE} then trim(regexp_replace(${straight}, ${WHITE_SPACE}, ' ', 'g')) else ${straight} end)`;
+};
+
+/**
  * The products the text names, in the order it names them: by code (a whole word of it) or by name —
  * whole words, its last word in either number (`fullNamePattern`: "paper bags" is "Paper bag", never
- * "paper bag" and an "s"). A name inside a longer named one counts once, so "Blue Mug Large" is not
- * also "Blue Mug"; of two names on the same words the one written as the text writes it ("Paper bag"
- * for "paper bag" where "Paper bags" is a product too).
+ * "paper bag" and an "s"; "crew t-shirts" is "Crew T-Shirt"), white space and apostrophes as
+ * `comparedName` reads them on both sides. A name inside a longer named one counts once, so "Blue Mug
+ * Large" is not also "Blue Mug"; of two names on the same words the one written as the text writes it
+ * ("Paper bag" for "paper bag" where "Paper bags" is a product too).
  */
 export async function productsNamedIn(db: Db, text: string): Promise<ProductRow[]> {
-  const lowered = text.toLowerCase().replace(/\s+/g, ' ');
+  const lowered = comparedName(text);
   const words = [...new Set(lowered.split(' ').map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean))];
   // Names written as the text writes them, or whose words before the last are in it and whose last is one of its words in either
-  // number; each is matched below. Plain string functions, not regular expressions: this runs over every name on every question.
-  const name = sql`lower(trim(p.name))`;
+  // number; each is matched below. Plain string functions but for `fullNameSql`'s test of the white space, read once per name
+  // (`offset 0` keeps the subquery, so it is not repeated at each use): this runs over every name on every question
+  // (docs/performance.md).
+  const name = sql.ref('p.compared');
   const last = sql`reverse(split_part(reverse(${name}), ' ', 1))`;
   const found = await db
-    .selectFrom('data.products as p')
+    .selectFrom(
+      db
+        .selectFrom('data.products as p')
+        .select([...productColumns, fullNameSql(sql.ref('p.name')).as('compared')])
+        .offset(0)
+        .as('p'),
+    )
     .select(productColumns)
     .where((eb) =>
       eb.or([
         sql<boolean>`lower(p.product_code) = any(${words}::text[])`,
-        sql<boolean>`length(p.name) >= 3 and (strpos(${lowered}, ${name}) > 0 or (${last} = any(${wordsInEitherNumber(lowered)}::text[]) and strpos(${lowered}, left(${name}, -length(${last}))) > 0))`,
+        sql<boolean>`length(${name}) >= 3 and (strpos(${lowered}, ${name}) > 0 or (${last} = any(${wordsInEitherNumber(lowered)}::text[]) and strpos(${lowered}, left(${name}, -length(${last}))) > 0))`,
       ]),
     )
-    .orderBy(sql`greatest(length(p.name), length(p.product_code))`, 'desc')
+    .orderBy(sql`greatest(length(${name}), length(p.product_code))`, 'desc')
     .limit(50)
     .execute();
   const codeAt = (row: ProductRow) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(row.product_code.toLowerCase())}($|[^\\p{L}\\p{N}])`, 'u').exec(lowered)?.index ?? -1;
@@ -82,7 +102,7 @@ export async function productsNamedIn(db: Db, text: string): Promise<ProductRow[
     const byCode = codeAt(row);
     if (byCode >= 0) return [{ row, at: byCode, length: row.product_code.length + 1, asWritten: true }];
     const byName = fullNamePattern(row.name).exec(lowered);
-    return byName ? [{ row, at: byName.index, length: byName[0].length, asWritten: byName[0] === row.name.toLowerCase().trim().replace(/\s+/g, ' ') }] : [];
+    return byName ? [{ row, at: byName.index, length: byName[0].length, asWritten: byName[0] === comparedName(row.name) }] : [];
   });
   // Longest first, then as written: a shorter match inside one already taken is part of that name.
   matches.sort((a, b) => b.length - a.length || Number(b.asWritten) - Number(a.asWritten));

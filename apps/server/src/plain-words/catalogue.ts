@@ -48,28 +48,59 @@ const eitherNumber = (word: string) => `(?:${numberForms(word).map(escapeRegExp)
 /** The pattern of a word naming products, in either number ("radiator", "radiators"). */
 export const nameWordPattern = (word: string) => wholeWords(eitherNumber(word.toLowerCase()));
 
-/** A last word of a name that has numbers: letters only, 3 or more of them, as the words of names are (`vocabulary.ts`); "40L", "2.5L", "(blue)" are written one way only. */
-const hasNumbers = (word: string) => /^\p{L}{3,}$/u.test(word);
+/**
+ * A last word of a name that has numbers: letters only, 3 or more of them, as the words of names are
+ * (`vocabulary.ts`), or letters joined by hyphens or apostrophes whose last part is such a word — its
+ * number is that part's ("t-shirt" ↔ "t-shirts", "jack-o'-lantern" ↔ "jack-o'-lanterns"; the rules
+ * read a word's end). "40L", "2.5L", "(blue)", "men's" (a last part "s") are written one way only.
+ */
+const hasNumbers = (word: string) => /^(?:\p{L}+['-]+)*\p{L}{3,}$/u.test(word);
+
+/** A pattern's apostrophes straight or curly, as names and questions write them ("men's", "Men’s"). */
+const eitherApostrophe = (pattern: string) => pattern.replace(/'/g, "['\u2019]");
+
+/**
+ * White space as JavaScript's `\s` reads it (tabs, line breaks, no-break and other Unicode spaces),
+ * written out as the body of a character class so that PostgreSQL's regular expressions read the
+ * same characters (its `\s` follows the server's locale, which may leave out a no-break space).
+ */
+const WHITE_SPACE_CHARACTERS = '\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+/** A run of white space (`WHITE_SPACE_CHARACTERS`), for JavaScript and PostgreSQL alike. */
+export const WHITE_SPACE = `[${WHITE_SPACE_CHARACTERS}]+`;
+/** White space that is not one space between words: two side by side, one at either end, or any but a space. */
+export const UNEVEN_WHITE_SPACE = `[${WHITE_SPACE_CHARACTERS.replace(' ', '')}]|  |^ | $`;
+const WHITE_SPACE_RUN = new RegExp(WHITE_SPACE, 'gu');
+
+/**
+ * A product's name or a question as names are compared (`fullNamePattern`, `productsNamedIn`): lower
+ * case, an apostrophe straight, white space single and none at either end ("  Paper  bag " is "paper
+ * bag"), as the database's `fullNameSql` makes a stored name.
+ */
+export const comparedName = (text: string) => text.toLowerCase().replace(/\u2019/g, "'").replace(WHITE_SPACE_RUN, ' ').trim();
 
 /**
  * A product's whole name as the words of a question may say it: whole words, its last word in either
  * number ("Paper bag" in "paper bags", "Paper bags" in "paper bag", "Croissant" in "croissants",
- * "Gießkanne" in "Gießkannen"), the same forms a word of names is read in (`numberForms`). Never a
- * part of a longer word: "Tea" is not in "teapots", and "Paper bag" in "paper bags" is its plural,
- * not "paper bag" and an "s" left over (ADR 0189, amendment 2026-12-06 (4)).
+ * "Gießkanne" in "Gießkannen", "Crew T-Shirt" in "crew t-shirts"), the same forms a word of names is
+ * read in (`numberForms`). Never a part of a longer word: "Tea" is not in "teapots", and "Paper bag"
+ * in "paper bags" is its plural, not "paper bag" and an "s" left over (ADR 0189, amendment 2026-12-06
+ * (4)). Spaces and apostrophes as `comparedName` reads them: "  Paper  bag " is in "paper bags",
+ * "Men’s Jumper" in "men's jumpers" (amendment 2026-12-06 (6)).
  */
 export function fullNamePattern(name: string): RegExp {
-  const words = name.toLowerCase().trim().split(/\s+/);
+  const words = comparedName(name).split(' ');
   const last = words.pop() as string;
-  return wholeWords([...words.map(escapeRegExp), hasNumbers(last) ? eitherNumber(last) : escapeRegExp(last)].join('\\s+'));
+  return wholeWords(eitherApostrophe([...words.map(escapeRegExp), hasNumbers(last) ? eitherNumber(last) : escapeRegExp(last)].join('\\s+')));
 }
 
 /**
- * Every word of a text in either number ("bags" → "bags", "bag"…), lower-cased: what the last word of a
- * product's name must be among for `fullNamePattern` to match the text, for a database to pick the
- * names a question may say before each is matched.
+ * Every word of a text in either number ("bags" → "bags", "bag"…), lower-cased, a word joined by
+ * hyphens or apostrophes whole and by its parts ("t-shirts" → "t-shirts", "t-shirt", "t", "shirts",
+ * "shirt"…): what the last word of a product's name must be among for `fullNamePattern` to match the
+ * text, for a database to pick the names a question may say before each is matched.
  */
-export const wordsInEitherNumber = (text: string): string[] => [...new Set([...text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].flatMap(([word]) => (hasNumbers(word) ? numberForms(word) : [word])))];
+export const wordsInEitherNumber = (text: string): string[] =>
+  [...new Set([...comparedName(text).matchAll(/[\p{L}\p{N}]+(?:['-]+[\p{L}\p{N}]+)*/gu)].flatMap(([word]) => [word, ...wordParts(word)].flatMap((each) => (hasNumbers(each) ? numberForms(each) : [each]))))];
 
 /**
  * Short words a question says for what it asks, not for a product, though a product's name may hold
@@ -155,7 +186,7 @@ export const nameWordSqlPattern = (word: string) =>
   `\\m${word
     .toLowerCase()
     .split(/\s+/)
-    .map((each) => escapeRegExp(each).replace(/'/g, "['\u2019]"))
+    .map((each) => eitherApostrophe(escapeRegExp(each)))
     .join('[\\s-]+')}\\M`;
 
 /**

@@ -1,7 +1,7 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
 import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, easterSunday, formatRange, impossibleDate, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spanTooLong, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
-import { fullNamePattern, missedPhrase, nameWordSqlPattern, readCategory, readCoverDays, readNameWord, readRank, wordsInEitherNumber } from './catalogue.ts';
+import { comparedName, fullNamePattern, missedPhrase, nameWordSqlPattern, readCategory, readCoverDays, readNameWord, readRank, wordsInEitherNumber } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 import { type DateOrder } from '@stockwise/contract';
 
@@ -28,6 +28,9 @@ type Case = [question: string, today: string, from: string | null, to?: string];
 const expectRanges = (cases: Case[]) => {
   for (const [question, today, from, to] of cases) expect(read(question, today).range, `${question} on ${today}`).toEqual(from === null ? null : { from, to: to ?? from });
 };
+
+/** The words of the question that say a product's whole name, lower-cased; null when none do. */
+const said = (name: string, question: string) => fullNamePattern(name).exec(question.toLowerCase())?.[0] ?? null;
 
 describe('periods in plain words', () => {
   it('reads a British fortnight and a week named by its first day (QA8 F14)', () => {
@@ -895,7 +898,6 @@ describe('seasons, words of product names and days of cover', () => {
   });
 
   it("reads a product's whole name with its last word in either number, never inside a longer word", () => {
-    const said = (name: string, question: string) => fullNamePattern(name).exec(question.toLowerCase())?.[0] ?? null;
     // The plural of the name's last word is the name, the whole word used: no "s" left over.
     expect(said('Paper bag', 'how many paper bags did we sell')).toBe('paper bags');
     expect(said('Paper bags', 'how many paper bag did we sell')).toBe('paper bag');
@@ -914,6 +916,32 @@ describe('seasons, words of product names and days of cover', () => {
     // The words a database picks names by: each of the text's in either number.
     expect(wordsInEitherNumber('Paper bags, 40L')).toEqual(expect.arrayContaining(['paper', 'bags', 'bag', '40l']));
     expect(wordsInEitherNumber('Paper bags, 40L')).not.toContain('40ls');
+  });
+
+  it("reads a whole name whose last word is joined by hyphens or an apostrophe in either number, its spaces and apostrophes as written anywhere (ADR 0189, amendment 2026-12-06 (6))", () => {
+    // The last part's number is the word's: English, German and Dutch endings alike.
+    expect(said('Crew T-Shirt', 'how many crew t-shirts')).toBe('crew t-shirts');
+    expect(said('Crew T-Shirts', 'how many crew t-shirt')).toBe('crew t-shirt');
+    expect(said("Men's Jumper", 'how many men’s jumpers')).toBe('men’s jumpers');
+    expect(said('Men’s Jumper', "how many men's jumpers")).toBe("men's jumpers");
+    expect(said("Jack-o'-lantern", "jack-o'-lanterns")).toBe("jack-o'-lanterns");
+    expect(said('Pop-up Battery', 'pop-up batteries')).toBe('pop-up batteries');
+    expect(said('Kaffee-Kanne', 'wie viele kaffee-kannen')).toBe('kaffee-kannen');
+    expect(said('Blumen-Topf', 'zwei blumen-töpfe')).toBe('blumen-töpfe');
+    expect(said('T-shirt', 'hoeveel t-shirts')).toBe('t-shirts');
+    // A last part under 3 letters has one number ("men's" is no plural of "men'"), and a part is no whole.
+    expect(said("Socks Men's", "socks men'ss")).toBeNull();
+    expect(said("Socks Men's", "socks men's")).toBe("socks men's");
+    expect(said('Crew T-Shirt', 'crew t-shirtses')).toBeNull();
+    expect(said('T-Shirt', 'how many shirts')).toBeNull();
+    // White space as JavaScript and the database read it: any run is one space, none at either end.
+    expect(said('  Paper  bag ', 'how many paper bags')).toBe('paper bags');
+    expect(said('Oat\u00a0latte', 'two oat lattes')).toBe('oat lattes');
+    expect(comparedName(' Oat \t latte\u00a0 ')).toBe('oat latte');
+    expect(comparedName('Men’s  Jumper')).toBe("men's jumper");
+    // The words a database picks names by: a joined word whole and by its parts, each in either number.
+    expect(wordsInEitherNumber('crew T-Shirts, men’s')).toEqual(expect.arrayContaining(['crew', 't-shirts', 't-shirt', 't', 'shirts', 'shirt', "men's", 'men', 's']));
+    expect(wordsInEitherNumber("men's")).not.toContain("men'ss");
   });
 
   it('reads a word joined by hyphens or an apostrophe whole first, then by its parts (ADR 0189, amendment 2026-12-06 (5))', () => {

@@ -76,7 +76,8 @@ const readNames = new WeakMap<Db, ProductNames & { key: string }>();
 /**
  * The words and two- and three-word phrases of the products' names, for reading a question (the
  * assistant's every question, the report writer's vocabulary): read again only when the names' key
- * changed, checked on every call — reading them takes about 0.4 s at 20,000 products, the key a few
+ * changed, checked on every call — reading them takes about 1 s at 20,000 products (2 s where a third
+ * of the names hold hyphens or apostrophes, 3 s on PGlite; a busy machine), the key a few
  * ms (docs/performance.md). Kept only when the names did not change while they were read.
  */
 export async function productNames(db: Db): Promise<ProductNames> {
