@@ -285,8 +285,15 @@ export const inventoryReport = forecastReport.extend({
   /**
    * Products with demand in the last `inactive_days` days whose stock was never counted: no order can
    * be advised for them, so they are not on the list. `codes`: the best sellers among them (at most 10).
+   * `counted_after_sales`: apart from them, those whose only counts are dated after their sales data
+   * ends (more than two days after its last day, `sales_end`: a count taken today, sales imported up
+   * to last week) — not projected either until recent sales are imported (ADR 0193 F9).
    */
-  unknown_stock: z.object({ count: z.number().int(), codes: z.array(z.string()) }),
+  unknown_stock: z.object({
+    count: z.number().int(),
+    codes: z.array(z.string()),
+    counted_after_sales: z.object({ count: z.number().int(), codes: z.array(z.string()), sales_end: z.string().nullable() }),
+  }),
 });
 export type InventoryReport = z.infer<typeof inventoryReport>;
 export const latestReportResponse = z.union([

@@ -90,14 +90,16 @@ export function closedWeekdaysOf(values: Float64Array, observed: Uint8Array, fir
  * the horizon get it back in proportion (their bands scaled alike): the expected total over the
  * horizon is unchanged. Without, the forecast is already an open day's (a short history's average
  * of its open days) and the closed days are only zeroed. `firstIndex` is the history index of the
- * first forecast day.
+ * first forecast day. `totalDays`: the days whose total is kept (absent: all) — the horizon shown,
+ * when the forecast runs on past it for an order's cover: the share of closed days in those extra
+ * days would otherwise change the forecast shown.
  */
-export function applyClosedDays(result: EngineResult, closed: boolean[], firstIndex: number, wholeUnits: boolean, options: { keepTotal: boolean }): void {
+export function applyClosedDays(result: EngineResult, closed: boolean[], firstIndex: number, wholeUnits: boolean, options: { keepTotal: boolean; totalDays?: number }): void {
   if (!closed.some(Boolean) || closed.every(Boolean)) return;
   const isClosed = (j: number) => closed[(firstIndex + j) % WEEK]!;
   let total = 0;
   let open = 0;
-  for (let j = 0; j < result.mean.length; j++) {
+  for (let j = 0; j < Math.min(result.mean.length, options.totalDays ?? Infinity); j++) {
     total += result.mean[j]!;
     if (!isClosed(j)) open += result.mean[j]!;
   }

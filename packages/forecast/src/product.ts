@@ -150,26 +150,35 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   // (three days from Thursday to Saturday are not a week). Only a product sold on closed days alone
   // is averaged over them.
   const averagesOpenDays = openDays.some(Boolean);
-  const unmodelled = historyLength === 'none' ? newProductForecast(horizon, LEVELS, prior) : shortHistoryForecast(history.values, averagesOpenDays ? openDays : history.observed, horizon, LEVELS, wholeUnits, history.soldOutUnits);
+  // An order due on the horizon's last day covers its lead time and review period after it: demand
+  // is forecast that far for the advice (else an order due late is cut at the horizon and a longer
+  // look orders more), and shown, stored and projected over the horizon only.
+  const adviceDays = horizon + leadTimeDays + reviewPeriodDays;
+  const unmodelled = historyLength === 'none' ? newProductForecast(adviceDays, LEVELS, prior) : shortHistoryForecast(history.values, averagesOpenDays ? openDays : history.observed, adviceDays, LEVELS, wholeUnits, history.soldOutUnits);
   // Too little history for the models: the days the business is closed are still closed. A new
   // product's prior is per calendar day, so its closed days' share goes to the open days.
-  if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits, { keepTotal: historyLength === 'none' || !averagesOpenDays });
+  if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits, { keepTotal: historyLength === 'none' || !averagesOpenDays, totalDays: horizon });
   // Too little history for a season of its own: its category's, where that sells in one season only.
   if (unmodelled && categorySeason && historyLength !== 'full') {
     const soldOn = Array.from(history.values.keys()).flatMap((t) => (openDays[t] ? [history.firstDay + t] : []));
     withinCategorySeason(unmodelled, categorySeason, history.firstDay + history.values.length, soldOn);
   }
   const closedDays = new Set(closedDayNumbers(closedDates));
-  const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile, input.soldByMeasure === true);
+  const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, { horizon: adviceDays, shown: horizon }, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile, input.soldByMeasure === true);
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
   const closedAhead = applyClosedDates(result, lastHistoryDay + 1, [...closedDays]);
-  const closures = closuresAhead(closedAhead, weekdaysInMonths, shopDays, nthWeekdays);
+  const closures = closuresAhead(
+    closedAhead.filter((day) => day <= lastHistoryDay + horizon),
+    weekdaysInMonths,
+    shopDays,
+    nthWeekdays,
+  );
   const forecast: ForecastRow[] = [];
   const band95 = result.bands.get(0.95)!;
   const band80 = result.bands.get(0.8)!;
-  const days = dayLabels(lastHistoryDay + 1, horizon);
-  for (let j = 0; j < horizon; j++) {
+  const days = dayLabels(lastHistoryDay + 1, adviceDays);
+  for (let j = 0; j < adviceDays; j++) {
     forecast.push({
       ds: days[j]!,
       yhat: result.mean[j]!,
@@ -188,9 +197,10 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   };
   const start = stockAtHistoryEnd(input.stock, input.deliveries, recordedSalesFrom, lastHistoryDay);
   const sigmas = dailySigmas(forecast, result.continuousBands.get(0.95)!.upper, result.validation ? calibratedInflation(0.95) : 1);
-  const stock = start ? projectStock(start, forecast, deliveries, sigmas, result.validation?.errorCorrelation) : [];
+  const projection = start ? projectStock(start, forecast, deliveries, sigmas, result.validation?.errorCorrelation) : [];
+  const stock = projection.slice(0, horizon);
   return {
-    forecast,
+    forecast: forecast.slice(0, horizon),
     backtest: backtestRows(result, history),
     stock,
     stockouts: start ? findStockouts(start, stock) : [],
@@ -209,7 +219,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
         ...(result.validation ? { coverage95: finiteOrNull(result.validation.coverage) } : {}),
       },
     },
-    reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays, wholeUnits, supplier: { orderMultiple: input.orderMultiple, minOrderQuantity: input.minOrderQuantity }, ...(season ? { season: seasonDates(season, history) } : {}), isClosed: (day) => closed[(((day - history.firstDay) % 7) + 7) % 7]! || closedDays.has(day) }),
+    reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection, orderDays: horizon, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays, wholeUnits, supplier: { orderMultiple: input.orderMultiple, minOrderQuantity: input.minOrderQuantity }, ...(season ? { season: seasonDates(season, history) } : {}), isClosed: (day) => closed[(((day - history.firstDay) % 7) + 7) % 7]! || closedDays.has(day) }),
   };
 }
 
@@ -277,7 +287,7 @@ function unsoldHistory(today: string | undefined, listedSince: string | undefine
  */
 function forecastDemand(
   history: DemandHistory,
-  horizon: number,
+  { horizon, shown }: { horizon: number; shown: number },
   demandClass: DemandClass,
   uplifts: Map<number, number>,
   closed: boolean[],
@@ -298,7 +308,8 @@ function forecastDemand(
   const candidates = calendar ? [yearlyNaive({ onSeason, isClosed, yearBack: calendar.yearBack })] : productCandidates(values, demandClass, pooledIndex);
   const selected = selectAndForecast(values, candidates, {
     horizon,
-    validationHorizon: Math.min(horizon, 28),
+    // The horizon shown's: the days forecast past it for an order's cover change nothing shown.
+    validationHorizon: Math.min(shown, 28),
     origins: 8,
     originStep: WEEK,
     levels: LEVELS,
@@ -319,7 +330,7 @@ function forecastDemand(
     atLeastPoissonSpread(result);
     offSeasonBands(result, values, season, onSeason!);
   }
-  applyClosedDays(result, closed, values.length, wholeUnits, { keepTotal: true });
+  applyClosedDays(result, closed, values.length, wholeUnits, { keepTotal: true, totalDays: shown });
   const lastHistoryDay = history.firstDay + values.length - 1;
   const applyUplift = (series: Float64Array, firstDay: number): void => {
     for (let j = 0; j < series.length; j++) series[j] = series[j]! * (uplifts.get(firstDay + j) ?? 1);

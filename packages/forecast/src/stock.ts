@@ -130,11 +130,15 @@ export function findStockouts(start: StockStart, rows: StockRow[]): Stockout[] {
 }
 
 export type ReorderInputs = {
+  /** Demand from the first forecast day: the days an order may be due and, after them, its lead time and review period (uncut cover). */
   forecast: ForecastRow[];
   /** Upper bound of the 95% band per forecast day before whole units (EngineResult.continuousBands). */
   continuousUpper95: ArrayLike<number>;
   start: StockStart | null;
+  /** The stock projected over `forecast`'s days. */
   projection: StockRow[];
+  /** The days an order may be due on (the horizon shown); absent: every forecast day. */
+  orderDays?: number;
   deliveries: Map<number, number>;
   leadTimeDays: number;
   serviceLevel: number;
@@ -175,7 +179,8 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   const lead = Math.min(leadTimeDays, forecast.length);
   const z = normalQuantile(serviceLevel);
   const sigmas = dailySigmas(forecast, continuousUpper95);
-  const dailySigma = (inputs.season && seasonSigma(forecast, sigmas, inputs.season)) ?? rootMeanSquare(sigmas, (j) => j < lead);
+  const orderDays = Math.min(inputs.orderDays ?? forecast.length, forecast.length);
+  const dailySigma = (inputs.season && seasonSigma(forecast, sigmas, inputs.season, orderDays)) ?? rootMeanSquare(sigmas, (j) => j < lead);
   const safetyStock = Math.max(0, z * dailySigma * Math.sqrt(leadTimeDays));
   const demandOver = (from: number, days: number): number => {
     let sum = 0;
@@ -187,14 +192,14 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
     return round({ reorderPoint, safetyStock, orderQuantity: demandOver(0, leadTimeDays + reviewPeriodDays) + safetyStock, orderBy: null, leadTimeDays, serviceLevel });
   }
   let orderDay = -1;
-  for (let j = -1; j < projection.length; j++) {
+  for (let j = -1; j < Math.min(projection.length, orderDays); j++) {
     const onHand = j < 0 ? start.level : projection[j]!.stock_level;
     if (onHand <= demandOver(j + 1, leadTimeDays) + safetyStock) {
       orderDay = j + 1;
       break;
     }
   }
-  if (orderDay < 0 || orderDay >= forecast.length) {
+  if (orderDay < 0 || orderDay >= orderDays) {
     return round({ reorderPoint, safetyStock, orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel });
   }
   const arrival = orderDay + leadTimeDays;
@@ -227,7 +232,8 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
     const left = rest === null ? 0 : advice.orderQuantity - advice.orderQuantityNeeded - Math.max(0, rest);
     return left > 1e-9 ? { ...advice, leftAfterSeason: roundValueUp(steps)(left) } : advice;
   }
-  const onOrderArrives = lateDelivery(start, projection, deliveries);
+  // The stockout the screen shows: within the horizon.
+  const onOrderArrives = lateDelivery(start, projection.slice(0, orderDays), deliveries);
   return round({ reorderPoint, safetyStock, orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel, ...(onOrderArrives ? { onOrderArrives } : {}) });
 }
 
@@ -255,13 +261,13 @@ function rootMeanSquare(sigmas: Float64Array, counts: (j: number) => boolean): n
 }
 
 /**
- * A season-only item's daily forecast error over the season's selling days in the horizon; null
+ * A season-only item's daily forecast error over the season's selling days in the horizon (its first `days`); null
  * when the horizon holds none. Its order is placed for the season, often from the off-season, whose
  * days forecast nothing with no spread: read from the lead time from today, its buffer was nothing.
  */
-function seasonSigma(forecast: ForecastRow[], sigmas: Float64Array, season: SeasonSpan): number | null {
+function seasonSigma(forecast: ForecastRow[], sigmas: Float64Array, season: SeasonSpan, days: number): number | null {
   const firstDay = dayNumber(forecast[0]?.ds);
-  const selling = (j: number) => season.isOn(firstDay + j) && forecast[j]!.yhat > 0;
+  const selling = (j: number) => j < days && season.isOn(firstDay + j) && forecast[j]!.yhat > 0;
   return forecast.some((_, j) => selling(j)) ? rootMeanSquare(sigmas, selling) : null;
 }
 

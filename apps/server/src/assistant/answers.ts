@@ -34,11 +34,23 @@ export const contentOf = (answer: Answer) => answer.blocks.filter((b): b is Extr
 const noForecastYet: Answer = {
   blocks: [text('There is no whole-catalogue forecast yet, so nothing is advised. Choose "Regenerate whole catalogue" on the Forecasting screen.'), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }],
 };
-/** Products that sell but were never counted: no advice can be made for them (ADR 0144), so the answer names them. */
-const uncounted = ({ unknownStock: { count, codes }, inactiveDays }: OrderAdvice) =>
-  count
-    ? ` ${number.format(count)} ${count === 1 ? 'product' : 'products'} that sold in the last ${inactiveDays} days ${count === 1 ? 'has' : 'have'} no stock count, so no order can be advised for ${count === 1 ? 'it' : 'them'}: ${codes.join(', ')}${count > codes.length ? ` and ${count - codes.length} more` : ''}.`
+const codesNamed = ({ count, codes }: { count: number; codes: string[] }) => `${codes.join(', ')}${count > codes.length ? ` and ${count - codes.length} more` : ''}`;
+/**
+ * Products that sell but were never counted: no advice can be made for them (ADR 0144), so the answer
+ * names them; and apart, those counted after the sales data ends, which need recent sales, not a
+ * count (ADR 0193 F9).
+ */
+const uncounted = ({ unknownStock, inactiveDays }: OrderAdvice) => {
+  const { count } = unknownStock;
+  const { count: later, salesEnd } = unknownStock.countedAfterSales;
+  const never = count
+    ? ` ${number.format(count)} ${count === 1 ? 'product' : 'products'} that sold in the last ${inactiveDays} days ${count === 1 ? 'has' : 'have'} no stock count, so no order can be advised for ${count === 1 ? 'it' : 'them'}: ${codesNamed(unknownStock)}.`
     : '';
+  const after = later
+    ? ` ${number.format(later)} ${later === 1 ? 'product was' : 'products were'} counted after the sales data ends${salesEnd ? ` (${formatDay(salesEnd)})` : ''}, so no order can be advised for ${later === 1 ? 'it' : 'them'} until the sales since are imported: ${codesNamed(unknownStock.countedAfterSales)}.`
+    : '';
+  return never + after;
+};
 /** " 2 products have a delivery on its way that arrives after they run out: hurry them …" — the list's rows without an order. */
 const deliveriesToHurry = (late: number) =>
   late
@@ -118,7 +130,7 @@ async function advisedOrders(db: Db, rows: number, window: DueWindow | null, sup
 function adviceWithin(advice: OrderAdvice, within: NameWordScope): OrderAdvice {
   const ids = new Set(within.productIds);
   const products = advice.products.filter((p) => ids.has(p.productId));
-  return { ...advice, products, total: products.length, deliveriesLate: products.filter((p) => !hasOrder(p)).length, inactive: 0, madeHere: 0, unknownStock: { count: 0, codes: [] } };
+  return { ...advice, products, total: products.length, deliveriesLate: products.filter((p) => !hasOrder(p)).length, inactive: 0, madeHere: 0, unknownStock: { count: 0, codes: [], countedAfterSales: { count: 0, codes: [], salesEnd: null } } };
 }
 type AdvisedOrders = NonNullable<Awaited<ReturnType<typeof advisedOrders>>>;
 const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow, supplier: string | null | undefined, within?: NameWordScope): Answer => {

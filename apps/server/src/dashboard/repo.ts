@@ -54,6 +54,7 @@ export async function refreshCatalogueSummary(db: Db, catalogueTaskId?: string):
     reorder_count: attention.orderByDates.length + attention.deliveriesLate,
     reorder_order_by: sql<string[]>`${`{${attention.orderByDates.join(',')}}`}::text[]`,
     unknown_stock_count: attention.unknownStock,
+    counted_after_sales_count: attention.countedAfterSales,
     no_sales_count: sales.noSales,
     last_sale: sales.lastSale,
   };
@@ -97,6 +98,8 @@ export type TaskConditions = {
   reorder: number;
   reorderOrderBy: string[];
   unknownStock: number;
+  /** Products with recent demand counted only after the sales data ends: recent sales to import. */
+  countedAfterSales: number;
   noSales: number;
   lastSale: string | null;
   failingIntegrations: FailingIntegration[];
@@ -116,6 +119,7 @@ export async function taskConditions(db: Db): Promise<TaskConditions> {
     reorder: summary?.reorder_count ?? 0,
     reorderOrderBy: summary?.reorder_order_by ?? [],
     unknownStock: summary?.unknown_stock_count ?? 0,
+    countedAfterSales: summary?.counted_after_sales_count ?? 0,
     noSales: summary?.no_sales_count ?? 0,
     lastSale: summary?.last_sale ?? null,
     failingIntegrations: integrations.map((row) => ({ endpoint: row.endpoint, mapping: row.mapping_selection, failures: row.consecutive_failures, stopped: !row.enabled })),

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { dayInTimeZone, groupByUnit, isMeasureUnit, PROJECTION_MONTHS, salesSpan, type DashboardResponse, type InventoryStats, type ProjectionHistory, type StockProjectionPoint, type Task, type UnitStockProjection } from '@stockwise/contract';
 import type { Database, TaskKind } from '../db/schema.ts';
 import { notFoundError } from '../http/errors.ts';
-import { formatDayOfMonth } from '../plain-words/period.ts';
+import { formatDay, formatDayOfMonth } from '../plain-words/period.ts';
 import { isDueBy } from '../order-advice/service.ts';
 import { projectionMonthEnds } from './summary.ts';
 import * as repo from './repo.ts';
@@ -118,6 +118,17 @@ function failingIntegrationsText(failing: repo.FailingIntegration[]): string {
 
 const NAMED_UNFORECAST = 3;
 
+/**
+ * The import task: this week's sales, or — where products were counted after the sales data ends
+ * (their counts cannot open a projection until the sales up to them are in; ADR 0193 F9) — the sales
+ * after its last day, saying why.
+ */
+function importSalesText(countedAfterSales: number, lastSale: string | null): string {
+  if (countedAfterSales === 0) return "Import this week's sales";
+  const one = countedAfterSales === 1;
+  return `Import the sales ${lastSale ? `after ${formatDay(lastSale)}` : 'up to today'}: ${products(countedAfterSales)} ${one ? 'was' : 'were'} counted after the sales data ends, so no order is advised for ${one ? 'it' : 'them'}`;
+}
+
 /** Products a catalogue run could not forecast keep an older forecast, which the lists and the assistant go on reading. */
 function unforecastText(codes: string[]): string {
   const named = codes.slice(0, NAMED_UNFORECAST);
@@ -153,7 +164,7 @@ async function refreshGeneratedTasks(ctx: DashboardContext, userId: number): Pro
       text: `Count the stock of ${products(conditions.unknownStock)} that ${conditions.unknownStock === 1 ? 'sells but has' : 'sell but have'} no stock count`,
     },
     no_sales: { open: conditions.noSales > 0, text: `Review ${products(conditions.noSales)} with no sales in 90 days` },
-    import_sales: { open: salesStale, text: "Import this week's sales" },
+    import_sales: { open: salesStale || conditions.countedAfterSales > 0, text: importSalesText(conditions.countedAfterSales, conditions.lastSale) },
     integration_failed: { open: conditions.failingIntegrations.length > 0, text: failingIntegrationsText(conditions.failingIntegrations) },
     forecast_failed: { open: conditions.unforecast.length > 0, text: unforecastText(conditions.unforecast) },
   };

@@ -89,6 +89,8 @@ export type DashboardCatalogueSummaryTable = {
   no_sales_count: Generated<number>;
   /** Products with recent demand and no stock count (no order can be advised for them). */
   unknown_stock_count: Generated<number>;
+  /** Products with recent demand counted only after their sales data ends (migration 0730): not projected until recent sales come in. */
+  counted_after_sales_count: Generated<number>;
   /** The order-by dates (ISO) of the products on the order advice's list: the reorder task counts those due soon. */
   reorder_order_by: Generated<string[]>;
   last_sale: string | null;

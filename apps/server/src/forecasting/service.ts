@@ -809,7 +809,11 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     // The filter in its supplier's one spelling (ADR 0186): "acme" asked is ACME's list.
     ...(advice.supplier !== undefined ? { supplier: advice.supplier } : {}),
     products: advice.products.map(({ productId, ...product }, i) => ({ ...product, shortHistory: shortHistory.has(productId), arrivalDate: arrivals[i]! })),
-    unknown_stock: advice.unknownStock,
+    unknown_stock: {
+      count: advice.unknownStock.count,
+      codes: advice.unknownStock.codes,
+      counted_after_sales: { count: advice.unknownStock.countedAfterSales.count, codes: advice.unknownStock.countedAfterSales.codes, sales_end: advice.unknownStock.countedAfterSales.salesEnd },
+    },
   };
 }
 

@@ -78,7 +78,7 @@ describe.each(backends)('products made here on %s', (backend) => {
     ]);
     expect(shown).toMatchObject({ total: listed.total + listed.made_here!, made_here: 0, order_units: 120 });
     // Never counted, made here or not shown: a flat white is not counted as stock.
-    expect(shown.unknown_stock).toEqual({ count: 1, codes: ['BEANS-1KG'] });
+    expect(shown.unknown_stock).toEqual({ count: 1, codes: ['BEANS-1KG'], counted_after_sales: { count: 0, codes: [], sales_end: null } });
     // The download is the list as shown.
     const csv = (await api('/api/forecasting/latest-report/export/?format=csv')).text;
     expect(csv).toContain('MILK-2L');
@@ -111,7 +111,7 @@ describe.each(backends)('products made here on %s', (backend) => {
     expect(edited.json.made_here).toBe(true);
     const after = await tasks();
     expect(after.find((task) => task.kind === 'count_stock')).toMatchObject({ completed: true });
-    expect((await report()).unknown_stock).toEqual({ count: 0, codes: [] });
+    expect((await report()).unknown_stock).toEqual({ count: 0, codes: [], counted_after_sales: { count: 0, codes: [], sales_end: null } });
     // Not a yes or no: refused, naming the field, nothing changed.
     const refused = await api('/api/records/tables/products/rows/edit/', { id: ids.get('MILK-2L'), made_here: 'sometimes' });
     expect(refused.status).toBe(400);

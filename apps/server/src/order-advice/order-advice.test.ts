@@ -83,7 +83,7 @@ describe.each(backends)('order advice on %s', (backend) => {
     expect(dashboard.tasks.find((task) => task.kind === 'reorder')?.text).toBe(`Order ${due} ${due === 1 ? 'product' : 'products'} due in the next 7 days, by ${formatDayOfMonth(dueBy)} (${active.total} on the reorder list)`);
 
     // Never counted: not on the list (no stock projection), but named, best seller first; one without recent sales is left out.
-    expect(active.unknown_stock).toEqual({ count: 2, codes: ['UNCOUNTED-BIG', 'UNCOUNTED-SMALL'] });
+    expect(active.unknown_stock).toEqual({ count: 2, codes: ['UNCOUNTED-BIG', 'UNCOUNTED-SMALL'], counted_after_sales: { count: 0, codes: [], sales_end: null } });
     expect(all.unknown_stock).toEqual(active.unknown_stock);
     expect(all.products.map((p) => p.styleCode)).not.toContain('UNCOUNTED-BIG');
     expect((await assistant('low_stock')).content).toContain('2 products that sold in the last 90 days have no stock count, so no order can be advised for them: UNCOUNTED-BIG, UNCOUNTED-SMALL.');
@@ -102,7 +102,7 @@ describe.each(backends)('order advice on %s', (backend) => {
     await db.insertInto('data.stock_snapshots').values({ product_id: big.id, date: '2026-11-19', stock_level: 30 }).execute();
     await runCatalogue();
     const active = await report('?page_size=500');
-    expect(active.unknown_stock).toEqual({ count: 1, codes: ['UNCOUNTED-SMALL'] });
+    expect(active.unknown_stock).toEqual({ count: 1, codes: ['UNCOUNTED-SMALL'], counted_after_sales: { count: 0, codes: [], sales_end: null } });
     // Counted at 30 and selling 9 a day with a 7-day lead time: now on the list with an order.
     expect(active.products.find((p) => p.styleCode === 'UNCOUNTED-BIG')?.orderQuantity).toBeGreaterThan(0);
     const dashboard = (await api('/api/dashboard/')).json as unknown as DashboardResponse;

@@ -77,19 +77,34 @@ export const shortHistoryIds = (db: Db, productIds: readonly number[]) =>
 // the last sales day, opens it: the engine's stockAtHistoryEnd): its stock projection is empty, so
 // no order can be advised. One rule with the engine, so a product is never both "no stock count"
 // and on the list with the count's figure (QA café F9, ADR 0193 amendment).
-const noStockCount = sql<boolean>`not exists (select 1 from data.stock_snapshots k where k.product_id = f.product_id and k.date <= f.forecast_start + ${sql.lit(COUNT_AHEAD_DAYS)}::int)`;
+const noOpeningCount = sql<boolean>`not exists (select 1 from data.stock_snapshots k where k.product_id = f.product_id and k.date <= f.forecast_start + ${sql.lit(COUNT_AHEAD_DAYS)}::int)`;
+// Of those, the ones counted later than that: the count is there, the sales up to it are not (sales
+// data ending in the past, a count taken today), so what to do is import recent sales, not count
+// (ADR 0193 F9, amendment "counted after the sales data ends").
+const countedLater = sql<boolean>`exists (select 1 from data.stock_snapshots k where k.product_id = f.product_id)`;
+
+type UnknownStockGroup = { count: number; codes: string[] };
+export type UnknownStock = UnknownStockGroup & { countedAfterSales: UnknownStockGroup & { salesEnd: string | null } };
 
 /**
- * Products with demand in the last `recentDays` days whose stock was never counted (those made here left out: nobody counts flat whites), best sellers
- * first: their codes (the first `limit`) and how many there are; of one supplier only when given
- * (`ofSupplier`, a condition on the product `p`), as the list beside them is.
+ * Products with demand in the last `recentDays` days whose stock projection has no count to open
+ * from (those made here left out: nobody counts flat whites), best sellers first: those never
+ * counted and, apart, those counted after their sales data ends, with the day it ends (the newest
+ * among them) — each their codes (the first `limit`) and how many there are; of one supplier only
+ * when given (`ofSupplier`, a condition on the product `p`), as the list beside them is.
  */
-export async function unknownStock(db: Db, recentDays: number, limit: number, ofSupplier?: RawBuilder<boolean>): Promise<{ count: number; codes: string[] }> {
+export async function unknownStock(db: Db, recentDays: number, limit: number, ofSupplier?: RawBuilder<boolean>): Promise<UnknownStock> {
+  const [never, later] = await Promise.all([withoutOpeningCount(db, recentDays, limit, false, ofSupplier), withoutOpeningCount(db, recentDays, limit, true, ofSupplier)]);
+  return { count: never.count, codes: never.codes, countedAfterSales: { count: later.count, codes: later.codes, salesEnd: later.salesEnd } };
+}
+
+async function withoutOpeningCount(db: Db, recentDays: number, limit: number, counted: boolean, ofSupplier: RawBuilder<boolean> | undefined): Promise<UnknownStockGroup & { salesEnd: string | null }> {
   const rows = await db
     .selectFrom('forecast_results as f')
     .innerJoin('data.products as p', 'p.id', 'f.product_id')
-    .select(['p.product_code', recentDemand(recentDays).as('recent_demand'), sql<number>`count(*) over ()`.as('count')])
-    .where(noStockCount)
+    .select(['p.product_code', recentDemand(recentDays).as('recent_demand'), sql<number>`count(*) over ()`.as('count'), sql<string>`(max(f.forecast_start) over () - 1)::text`.as('sales_end')])
+    .where(noOpeningCount)
+    .where(counted ? countedLater : sql<boolean>`not ${countedLater}`)
     .where(sql<boolean>`not ${madeHere}`)
     .where(sql<boolean>`${recentDemand(recentDays)} > 0`)
     .$if(ofSupplier !== undefined, (query) => query.where(ofSupplier as RawBuilder<boolean>))
@@ -97,7 +112,7 @@ export async function unknownStock(db: Db, recentDays: number, limit: number, of
     .orderBy('p.product_code')
     .limit(limit)
     .execute();
-  return { count: Number(rows[0]?.count ?? 0), codes: rows.map((row) => row.product_code) };
+  return { count: Number(rows[0]?.count ?? 0), codes: rows.map((row) => row.product_code), salesEnd: rows[0]?.sales_end ?? null };
 }
 
 /**

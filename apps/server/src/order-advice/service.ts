@@ -78,11 +78,11 @@ export type OrderAdvice = {
   /** The order-by date of the most urgent order on the whole list (not only the page); null when it lists none. */
   firstOrderBy: string | null;
   products: AdvisedProduct[];
-  /** Products with demand in the last `inactiveDays` days and no stock count: no order can be advised for them. */
+  /** Products with demand in the last `inactiveDays` days and no stock count the projection opens from (never counted; apart, counted after the sales data ends): no order can be advised for them. */
   unknownStock: UnknownStock;
 };
 
-export type UnknownStock = { count: number; codes: string[] };
+export type UnknownStock = repo.UnknownStock;
 
 /** How many codes of products without a stock count the advice names (the best sellers). */
 export const UNKNOWN_STOCK_CODES = 10;
@@ -212,13 +212,13 @@ export async function shortHistoryProducts(db: Kysely<Database>, productIds: rea
 
 /**
  * The order-by dates of the products that need an order, how many have a delivery to hurry instead,
- * and how many sell but have no stock count (products without recent demand left out): the
- * dashboard's reorder and stock-count tasks.
+ * how many sell but have no stock count and how many were counted after the sales data ends
+ * (products without recent demand left out): the dashboard's reorder, stock-count and import tasks.
  */
-export async function needingAttention(db: Kysely<Database>, taskId?: string): Promise<{ orderByDates: string[]; deliveriesLate: number; unknownStock: number }> {
-  if (!(await catalogueTask(db, taskId))) return { orderByDates: [], deliveriesLate: 0, unknownStock: 0 };
+export async function needingAttention(db: Kysely<Database>, taskId?: string): Promise<{ orderByDates: string[]; deliveriesLate: number; unknownStock: number; countedAfterSales: number }> {
+  if (!(await catalogueTask(db, taskId))) return { orderByDates: [], deliveriesLate: 0, unknownStock: 0, countedAfterSales: 0 };
   const [listed, unknownStock] = await Promise.all([repo.listedOrderBy(db, DEFAULT_INACTIVE_DAYS), repo.unknownStock(db, DEFAULT_INACTIVE_DAYS, 1)]);
-  return { ...listed, unknownStock: unknownStock.count };
+  return { ...listed, unknownStock: unknownStock.count, countedAfterSales: unknownStock.countedAfterSales.count };
 }
 
 /** `onOrdersRecorded`: the products' forecasts are run again, in one run, with the orders in them; the run's task id. */

@@ -242,12 +242,34 @@ describe('the forecast explained', () => {
 
   it('says the stock is unknown, not "no stockout expected", for a product without a stock count', () => {
     const base = forecastFixture();
-    renderExplanation(forecastFixture({ forecast: { ...base.forecast, stock: [] }, stockouts: [], reorder: { ...base.reorder, orderQuantity: 0, orderBy: null } }));
+    // Never counted: no count on hand nor any later one (the server's `lastCount` null).
+    renderExplanation(forecastFixture({ product: { ...base.product, onHand: null, lastCount: null }, forecast: { ...base.forecast, stock: [] }, stockouts: [], reorder: { ...base.reorder, orderQuantity: 0, orderBy: null } }));
     expect(screen.getByTestId('stockout-summary').textContent).toMatch(/^Stock unknown: no stock count of this product has been imported/);
     expect(screen.getByTestId('reorder-summary').textContent).toMatch(/how much to order and by when needs a stock count\.$/);
     expect(screen.getByTestId('reorder-summary').textContent).not.toMatch(/No order is needed/);
     // The advice's figures need the count too: not an order quantity and "no order needed".
     expect(screen.getByTestId('reorder-advice').textContent).toContain('Order quantityNeeds a stock countOrder byNeeds a stock count');
+  });
+
+  // ADR 0193 F9: counted, but after the sales data ends — the header shows the count, so the
+  // explanation says what is missing (the sales since), not that there is no count.
+  it('says a product counted after the sales data ends needs the sales since, not a count', () => {
+    const base = forecastFixture();
+    const firstDay = base.forecast.sales[0]!.ds;
+    renderExplanation(
+      forecastFixture({
+        product: { ...base.product, onHand: null, lastCount: { units: 24, date: '2026-01-09' } },
+        forecast: { ...base.forecast, stock: [] },
+        stockouts: [],
+        reorder: { ...base.reorder, orderQuantity: 0, orderBy: null },
+      }),
+    );
+    expect(firstDay).toBe('2026-01-04');
+    expect(screen.getByTestId('stockout-summary').textContent).toBe(
+      'Counted on 9 Jan 2026, after the sales data ends on 3 Jan 2026: the sales since are missing, so when it runs out cannot be told. Import the sales after 3 Jan 2026 (Settings → Data integration, sales).',
+    );
+    expect(screen.getByTestId('reorder-summary').textContent).toMatch(/how much to order and by when needs the sales after 3 Jan 2026\.$/);
+    expect(screen.getByTestId('reorder-advice').textContent).toContain('Order quantityNeeds the sales since the countOrder byNeeds the sales since the count');
   });
 
   it('says an order is too late to avoid the stockout when even ordered today it arrives after it', () => {

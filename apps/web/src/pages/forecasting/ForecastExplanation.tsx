@@ -5,6 +5,7 @@ import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FORECAST_DAYS, formatDay, quantityFormat as quantity, salesSpan, SHORT_MONTH_NAMES, type ProductForecastResponse, type ProjectionHistory } from '@stockwise/contract';
 import { earlyEstimate } from '../../components/early-estimate.ts';
+import { addDays } from '../../components/day-field/day-picker.ts';
 import { orderByWords, orderDueNow } from './order-by.tsx';
 import { quantityWords, withUnit } from '../../components/quantity-words.ts';
 import { RecordOrderAction } from './RecordOrderDialog.tsx';
@@ -126,6 +127,9 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
   // No stock count yet (a products file's blank stock cell writes none): no projection, so neither a
   // stockout nor an order quantity can be told — said, rather than "no stockout expected".
   const stockUnknown = forecast.forecast.stock.length === 0;
+  // Counted, but only after the sales data ends (ADR 0193 F9): the sales up to the count are what is missing.
+  const countedLater = stockUnknown ? forecast.product.lastCount : null;
+  const salesEnd = countedLater && forecast.forecast.sales[0] ? formatDay(addDays(forecast.forecast.sales[0].ds, -1)) : null;
   // Made here (ADR 0194): forecast (how many to make), never ordered, and no stockout warned of.
   const madeHere = forecast.product.madeHere === true;
 
@@ -151,7 +155,7 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
   const tooLateForSeason = reorder.tooLateForSeason ?? null;
   const arrives = arrival ?? onOrder ?? tooLateForSeason?.arrives ?? null;
   const daysLate = !stockUnknown && stockout && arrives ? dayCount(stockout, arrives) : 0;
-  const needsCount = t('forecasting.explain.needsStockCount');
+  const needsCount = t(countedLater ? 'forecasting.explain.needsRecentSales' : 'forecasting.explain.needsStockCount');
   // Not sold since it was listed: no order is advised, whatever the safety stock of a zero forecast comes to.
   const notAdvised = standing === 'unsold' ? t('forecasting.explain.notAdvised') : null;
   // Looking further ahead than the stored 90 days finds orders due after them, which the order lists
@@ -235,7 +239,7 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
             {t('forecasting.explain.stockoutTitle')}
           </Text>
           <Text size="sm" data-testid="stockout-summary" c={(stockout || emptyNow) && standing === 'active' && !madeHere ? 'red.8' : undefined}>
-            {madeHere ? t('forecasting.explain.madeHereStock') : stockUnknown ? t('forecasting.explain.stockUnknown') : t(stockoutKey(standing, emptyNow, stockout !== null), { date: stockout ? formatDay(stockout) : '', days })}
+            {madeHere ? t('forecasting.explain.madeHereStock') : countedLater ? t('forecasting.explain.countedAfterSales', { counted: formatDay(countedLater.date), day: salesEnd }) : stockUnknown ? t('forecasting.explain.stockUnknown') : t(stockoutKey(standing, emptyNow, stockout !== null), { date: stockout ? formatDay(stockout) : '', days })}
           </Text>
           {!madeHere && !stockUnknown && early ? (
             <Text size="sm" data-testid="stockout-early-estimate">
@@ -255,7 +259,8 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
           ) : (
             <>
               <Text size="sm" data-testid="reorder-summary">
-                {t(reorderSummaryKey(standing, stockUnknown, daysLate, arrival !== null, tooLateForSeason !== null, stockout !== null, dueNow), {
+                {t(countedLater ? 'forecasting.explain.reorderSummaryCountedAfterSales' : reorderSummaryKey(standing, stockUnknown, daysLate, arrival !== null, tooLateForSeason !== null, stockout !== null, dueNow), {
+                  day: salesEnd,
                   lists: t('forecasting.explain.leftOutOfLists', { inactiveDays: forecast.activity.inactiveDays }),
                   inactiveDays: forecast.activity.inactiveDays,
                   reorderPoint: quantityWords(reorder.reorderPoint, unit, t),

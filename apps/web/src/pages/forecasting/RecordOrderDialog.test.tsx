@@ -30,7 +30,7 @@ const lamp: InventoryReport['products'][number] = { ...cheese, styleCode: 'LAMP-
 const reportOf = (products: InventoryReport['products']): InventoryReport => ({
   id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: `${TODAY}T00:00:00.000Z`, forecast_days: 90,
   total: products.length, inactive: 0, inactive_days: 90, order_units: 0, order_quantities: [], order_cost: 0, first_order_by: products[0]?.orderBy ?? null, on_order_late: 0,
-  page: 1, page_size: 50, suppliers: [], products, unknown_stock: { count: 0, codes: [] },
+  page: 1, page_size: 50, suppliers: [], products, unknown_stock: { count: 0, codes: [], counted_after_sales: { count: 0, codes: [], sales_end: null } },
 });
 
 let report = reportOf([cheese, lamp]);

@@ -22,11 +22,12 @@ const TODAY = '2026-01-03';
 const product = (styleCode: string, orderQuantity: number, unitCost: number, orderBy: string): InventoryReport['products'][number] => ({
   styleCode, name: `Product ${styleCode}`, currentStock: 5, onHand: { units: 3.5, countedUnits: 5, countedOn: '2026-01-01' }, unit: null, unitCost, leadTimeDays: 7, firstStockout: orderBy, stockoutType: 'stockForecast', reorderPoint: 10, orderQuantity, orderBy, model: 'SES', urgencyDays: -2, recentDemand: 30, shortHistory: false, arrivalDate: '2026-01-12',
 });
+const NONE_COUNTED_LATER = { count: 0, codes: [], sales_end: null };
 const advice = (overrides: Partial<InventoryReport> = {}): InventoryReport => ({
   id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: '2026-01-04T00:00:00.000Z', forecast_days: 90,
   total: 120, inactive: 7, inactive_days: 90, order_units: 4321, order_cost: 9876.5, first_order_by: '2026-01-05', page: 1, page_size: 50, suppliers: [],
   products: [product('A-1', 12, 2.5, '2026-01-05'), product('B-2', 3, 10, '2026-01-09')],
-  unknown_stock: { count: 0, codes: [] },
+  unknown_stock: { count: 0, codes: [], counted_after_sales: NONE_COUNTED_LATER },
   order_quantities: [{ unit: null, quantity: overrides.order_units ?? 4321 }],
   ...overrides,
 });
@@ -202,7 +203,7 @@ describe('low-stock panel', () => {
   it('shows a count of 0 as 0 with its count, and a product without a count as not counted, in both lists', () => {
     const counted0 = { ...product('CROISSANT', 40, 1, '2026-01-05'), onHand: { units: 0, countedUnits: 0, countedOn: '2026-01-04' } };
     const uncounted = { ...product('BANANA-BREAD', 12, 1, '2026-01-09'), onHand: null };
-    const listed = advice({ total: 2, products: [counted0, uncounted], unknown_stock: { count: 1, codes: ['FLAT-WHITE'] } });
+    const listed = advice({ total: 2, products: [counted0, uncounted], unknown_stock: { count: 1, codes: ['FLAT-WHITE'], counted_after_sales: NONE_COUNTED_LATER } });
     renderPanel({ advice: listed });
     render(
       <MantineProvider>
@@ -241,7 +242,7 @@ describe('low-stock panel', () => {
   });
 
   it('names the products that sell but were never counted, which the list cannot advise', () => {
-    const { selected } = renderPanel({ advice: advice({ unknown_stock: { count: 12, codes: ['N-1', 'N-2'] } }) });
+    const { selected } = renderPanel({ advice: advice({ unknown_stock: { count: 12, codes: ['N-1', 'N-2'], counted_after_sales: NONE_COUNTED_LATER } }) });
     expect(screen.getByTestId('unknown-stock').textContent).toBe(
       'Stock unknown12 products that sold in the last 90 days have no stock count, so when they run out cannot be told and no order is advised for them: N-1, N-2 and 10 more. ' +
         'Import a stock count (Settings → Data integration, stock snapshots) or their current stock.',
@@ -249,11 +250,50 @@ describe('low-stock panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'N-2' }));
     expect(selected).toEqual(['N-2']);
     cleanup();
-    renderPanel({ advice: advice({ total: 0, inactive: 0, order_units: 0, order_cost: 0, products: [], unknown_stock: { count: 1, codes: ['N-1'] } }) });
+    renderPanel({ advice: advice({ total: 0, inactive: 0, order_units: 0, order_cost: 0, products: [], unknown_stock: { count: 1, codes: ['N-1'], counted_after_sales: NONE_COUNTED_LATER } }) });
     expect(screen.getByTestId('unknown-stock').textContent).toContain('1 product that sold in the last 90 days has no stock count, so when it runs out cannot be told and no order is advised for it: N-1 Import');
     cleanup();
     renderPanel({ advice: advice() });
     expect(screen.queryByTestId('unknown-stock')).toBeNull();
+  });
+
+  // ADR 0193 F9 (amendment "counted after the sales data ends"): sales imported up to Saturday, the
+  // products file's counts dated Monday — counted, but not yet projected: named apart, with the
+  // import that opens them, never as "no stock count".
+  it('names the products counted after the sales data ends apart, saying to import the sales since', () => {
+    const later = { count: 15, codes: ['CROISSANT', 'LATTE'], sales_end: '2025-12-05' };
+    const listed = advice({ unknown_stock: { count: 1, codes: ['FLAT-WHITE'], counted_after_sales: later } });
+    const { selected } = renderPanel({ advice: listed });
+    render(
+      <MantineProvider>
+        <LatestReportPanel report={listed} today={TODAY} includeInactive={false} message={null} isLoading={false} error={null} onSelect={() => {}} onRetry={() => {}} onView={() => {}} />
+      </MantineProvider>,
+    );
+    const notices = screen.getAllByTestId('counted-after-sales');
+    expect(notices).toHaveLength(2);
+    for (const notice of notices) {
+      expect(notice.textContent).toBe(
+        'Counted after the sales data ends15 products that sold in the last 90 days were counted after the sales data ends on 5 Dec 2025: the sales since are missing, so when they run out cannot be told and no order is advised for them: CROISSANT, LATTE and 13 more. ' +
+          'Import the sales after 5 Dec 2025 (Settings → Data integration, sales): their counts then open their stock projections.',
+      );
+    }
+    for (const notice of screen.getAllByTestId('unknown-stock')) {
+      expect(notice.textContent).toContain('1 product that sold in the last 90 days has no stock count');
+      expect(notice.textContent).not.toContain('CROISSANT');
+    }
+    fireEvent.click(within(notices[0]!).getByRole('button', { name: 'LATTE' }));
+    expect(selected).toEqual(['LATTE']);
+    cleanup();
+    // Only counted later: no "Stock unknown" notice; one product, and no day known.
+    renderPanel({ advice: advice({ unknown_stock: { count: 0, codes: [], counted_after_sales: { count: 1, codes: ['LATTE'], sales_end: null } } }) });
+    expect(screen.queryByTestId('unknown-stock')).toBeNull();
+    expect(screen.getByTestId('counted-after-sales').textContent).toBe(
+      'Counted after the sales data ends1 product that sold in the last 90 days was counted after the sales data ends: the sales since are missing, so when it runs out cannot be told and no order is advised for it: LATTE ' +
+        'Import recent sales (Settings → Data integration, sales): its count then opens its stock projection.',
+    );
+    cleanup();
+    renderPanel({ advice: advice() });
+    expect(screen.queryByTestId('counted-after-sales')).toBeNull();
   });
 
   it('says what to do when there is nothing to show', () => {

@@ -124,20 +124,11 @@ function ShortHistoryMark({ shortHistory }: { shortHistory: boolean }) {
   );
 }
 
-/**
- * Products that sell but were never counted are not on the list (no stock projection, so no
- * advice): both views say how many and name the best sellers, so a blank stock cell is not mistaken
- * for "nothing to order".
- */
-function UnknownStockNotice({ report, onSelect }: { report: InventoryReport; onSelect: Select }) {
+/** The best sellers' codes, each a button that selects the product, and "and N more." for the rest. */
+function CodesNamed({ count, codes, onSelect }: { count: number; codes: string[]; onSelect: Select }) {
   const { t } = useTranslation();
-  const { count, codes } = report.unknown_stock;
-  if (count === 0) return null;
   return (
-    <Alert color="blue" mb="xs" title={t('forecasting.report.unknownStockTitle')} data-testid="unknown-stock">
-      <Text size="sm" span>
-        {t('forecasting.report.unknownStock', { count, days: report.inactive_days })}{' '}
-      </Text>
+    <>
       {codes.map((code, index) => (
         <Fragment key={code}>
           <CodeButton code={code} onSelect={onSelect} />
@@ -145,10 +136,45 @@ function UnknownStockNotice({ report, onSelect }: { report: InventoryReport; onS
         </Fragment>
       ))}
       {count > codes.length ? <Text size="sm" span>{`${t('forecasting.report.unknownStockMore', { count: count - codes.length })} `}</Text> : null}
-      <Text size="sm" mt={4}>
-        {t('forecasting.report.unknownStockAction')}
-      </Text>
-    </Alert>
+    </>
+  );
+}
+
+/**
+ * Products that sell but were never counted are not on the list (no stock projection, so no
+ * advice): both views say how many and name the best sellers, so a blank stock cell is not mistaken
+ * for "nothing to order". Those counted only after the sales data ends are named apart (ADR 0193
+ * F9): they have a count, and what they need is the sales up to it.
+ */
+function UnknownStockNotice({ report, onSelect }: { report: InventoryReport; onSelect: Select }) {
+  const { t } = useTranslation();
+  const { count, codes, counted_after_sales: later } = report.unknown_stock;
+  const salesEnd = later.sales_end === null ? null : formatDay(later.sales_end);
+  return (
+    <>
+      {count > 0 ? (
+        <Alert color="blue" mb="xs" title={t('forecasting.report.unknownStockTitle')} data-testid="unknown-stock">
+          <Text size="sm" span>
+            {t('forecasting.report.unknownStock', { count, days: report.inactive_days })}{' '}
+          </Text>
+          <CodesNamed count={count} codes={codes} onSelect={onSelect} />
+          <Text size="sm" mt={4}>
+            {t('forecasting.report.unknownStockAction')}
+          </Text>
+        </Alert>
+      ) : null}
+      {later.count > 0 ? (
+        <Alert color="blue" mb="xs" title={t('forecasting.report.countedAfterSalesTitle')} data-testid="counted-after-sales">
+          <Text size="sm" span>
+            {(salesEnd === null ? t('forecasting.report.countedAfterSalesNoDay', { count: later.count, days: report.inactive_days }) : t('forecasting.report.countedAfterSales', { count: later.count, days: report.inactive_days, day: salesEnd }))}{' '}
+          </Text>
+          <CodesNamed count={later.count} codes={later.codes} onSelect={onSelect} />
+          <Text size="sm" mt={4}>
+            {salesEnd === null ? t('forecasting.report.countedAfterSalesActionNoDay', { count: later.count }) : t('forecasting.report.countedAfterSalesAction', { count: later.count, day: salesEnd })}
+          </Text>
+        </Alert>
+      ) : null}
+    </>
   );
 }
 

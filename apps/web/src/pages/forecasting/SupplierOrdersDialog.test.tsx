@@ -33,7 +33,7 @@ const listed = [hurried, lamp, floor, shade];
 const reportOf = (products: InventoryReport['products'], page: number, pageSize: number): InventoryReport => ({
   id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: `${TODAY}T00:00:00.000Z`, forecast_days: 90,
   total: products.length, inactive: 0, inactive_days: 90, order_units: 0, order_quantities: [], order_cost: 0, first_order_by: lamp.orderBy, on_order_late: 1,
-  page, page_size: pageSize, suppliers: [{ supplier: 'Lumen Ltd', count: products.length }], products: products.slice((page - 1) * pageSize, page * pageSize), unknown_stock: { count: 0, codes: [] },
+  page, page_size: pageSize, suppliers: [{ supplier: 'Lumen Ltd', count: products.length }], products: products.slice((page - 1) * pageSize, page * pageSize), unknown_stock: { count: 0, codes: [], counted_after_sales: { count: 0, codes: [], sales_end: null } },
 });
 
 let sent: { orders: { styleCode: string; quantity: string; expectedDate: string }[] }[] = [];
