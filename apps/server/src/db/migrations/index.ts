@@ -67,6 +67,7 @@ import * as productsHaveASupplier from './0680-products-have-a-supplier.ts';
 import * as reorderAdviceNamesTheSupplierAndItsTerms from './0690-reorder-advice-names-the-supplier-and-its-terms.ts';
 import * as forecastTasksOfAListOfProducts from './0710-forecast-tasks-of-a-list-of-products.ts';
 import * as productsMadeHere from './0720-products-made-here.ts';
+import * as reorderAdviceSaysMadeHere from './0730-reorder-advice-says-made-here.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -135,4 +136,5 @@ export const migrations: Record<string, Migration> = {
   '0690-reorder-advice-names-the-supplier-and-its-terms': reorderAdviceNamesTheSupplierAndItsTerms,
   '0710-forecast-tasks-of-a-list-of-products': forecastTasksOfAListOfProducts,
   '0720-products-made-here': productsMadeHere,
+  '0730-reorder-advice-says-made-here': reorderAdviceSaysMadeHere,
 };
