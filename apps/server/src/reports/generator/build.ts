@@ -637,6 +637,8 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
         sql: lines(
           'select ra.product_code, ra.product_name, ra.current_stock, round(ra.reorder_point::numeric, 1) as reorder_point, ra.order_quantity, ra.order_by, ra.stockout_date',
           'from reorder_advice ra',
+          // The products' columns a later change filters by ("only Garden products").
+          'join products p on p.id = ra.product_id',
           and([
             'ra.order_quantity > 0',
             'ra.order_by is not null',
