@@ -100,6 +100,8 @@ export const dashboardResponse = z.object({
   forecastStart: z.string().nullable(),
   /** The sales the projection rests on; null without a forecast or without sales before its start. */
   projectionHistory: projectionHistory.nullable(),
+  /** How many products made here the projection leaves out: it projects the stock the shop buys (ADR 0194, amendment 2026-12-06). Absent from older servers. */
+  projectionMadeHere: z.number().int().optional(),
   tasks: z.array(task),
   pinnedReports: z.array(pinnedReport),
 });

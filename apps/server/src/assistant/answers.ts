@@ -999,7 +999,7 @@ const WHICH_SUPPLIERS = /\b(?:which|what|list|all|show)(?: (?:are|of|the|our|me|
 /** "Who supplies HEA-1001?", "who is the supplier of Blue Mug", "wer liefert …". */
 const WHO_SUPPLIES = /\bwho (?:supplies|delivers|sells us)\b|\b(?:the )?supplier (?:of|for)\b|\bwho do we (?:buy|order|get)\b.*\bfrom\b|\bwer liefert\b|\bwie levert\b/;
 /** The variants a question asks an order list of products for ("which sizes / colours of …"): each product is a row of it. */
-const VARIANT_WORDS = /\b(?:sizes?|colou?rs?|variants?)\b/;
+export const VARIANT_WORDS = /\b(?:sizes?|colou?rs?|variants?)\b/;
 /** The words of a plain question and the one rule they match: null when none does. `leading`: what the answer must say first, gathered as it is read. */
 async function answerReading(db: Db, asked: Reading, products: repo.ProductRow[], today: string, leading: string[]): Promise<Answer | null> {
   const supplier = await namedSupplier(db, asked);

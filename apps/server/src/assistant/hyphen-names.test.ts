@@ -1,10 +1,13 @@
 // Product names with hyphens and apostrophes ("T-Shirt Crew M", "linen-shirt XS", "V-Neck Jumper",
 // "Men’s Socks") read by their words whole and by their parts, and an order or low-stock question
 // naming products by a word or phrase of their names narrowed to them (ADR 0189, amendment
-// 2026-12-06 (5); ADR 0195 F7, F8): through the real HTTP server, on both databases.
+// 2026-12-06 (5); ADR 0195 F7, F8) — and so are the model's order tools given those words
+// (amendment (7)), the model a real loopback HTTP server: through the real HTTP server, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertProductSummaries } from '../dashboard/repo.ts';
 import { DAILY_SALES_DAYS, startDailySalesShop } from '../testing/daily-sales-shop.ts';
+import { startFakeChatModel, type FakeChatModel } from '../testing/fake-chat-model.ts';
+import { modelToolResults } from '../testing/model-tool-results.ts';
 import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 import { backends, type TestServer } from '../testing/test-server.ts';
 
@@ -92,5 +95,56 @@ describe.each(backends)('names with hyphens and apostrophes, on %s', (backend) =
     expect(none).toMatch(/^Nothing to order of products whose name holds "V-Neck Jumper" \(1 product in the Knitwear category: VN-M\)\. No product needs an order/);
     // The whole list unchanged without words of names.
     expect(await ask('reorder report')).toMatch(/^Reorder report: 4 advised orders, 24 units/);
+  });
+});
+
+describe.each(backends)("the model's order tools narrowed by words of names, on %s", (backend) => {
+  let server: TestServer;
+  let model: FakeChatModel;
+  let token: string;
+  beforeAll(async () => {
+    model = await startFakeChatModel();
+    ({ server, token } = await startDailySalesShop(backend, PRODUCTS, 'en-GB', { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'test-model' }));
+    await storeAdvice(server);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await model.close();
+  });
+
+  it('gives reorder_report and low_stock product_words, narrows as a question naming them does, says to what, and refuses words naming no product', async () => {
+    const { results, tools } = await modelToolResults(server, model, token, [
+      { name: 'reorder_report', args: { product_words: 'merino jumper' } },
+      { name: 'low_stock', args: { product_words: 'linen shirts' } },
+      { name: 'reorder_report', args: { product_words: 'v-neck jumpers' } },
+      { name: 'reorder_report', args: { product_words: 'sizes of the merino jumper', window: 'the next 30 days' } },
+      { name: 'low_stock', args: { product_words: 'Merino Jumper S' } },
+      { name: 'reorder_report', args: { product_words: 'cashmere merino jumpers' } },
+      { name: 'reorder_report', args: { product_words: 'kettles' } },
+      { name: 'low_stock', args: { product_words: 42 } },
+      { name: 'reorder_report', args: { product_words: '  ' } },
+    ], 'which sizes of the merino jumper should I reorder?');
+    for (const name of ['reorder_report', 'low_stock']) {
+      const tool = tools.find((offered) => offered.function.name === name)?.function;
+      expect(tool?.parameters.properties.product_words?.type, name).toBe('string');
+      expect(tool?.parameters.properties.product_words?.description, name).toContain('"merino jumper"');
+      expect(tool?.description, name).toContain('with product_words, the products they name');
+    }
+    const [merino, linen, vNeck, sizes, small, cashmere, kettles, notText, blank] = results.map((result) => result.text);
+    // Before: the whole report, 4 orders (the T-shirt and the linen shirt too).
+    expect(merino).toMatch(/^Reorder report of products whose name holds "Merino Jumper" \(3 products in the Knitwear category: MJ-L, MJ-M, MJ-S\): 2 advised orders, 16 units/);
+    expect(results[0]?.tables[0]?.rows.map((row) => row.styleCode)).toEqual(['MJ-M', 'MJ-S']);
+    expect(linen).toMatch(/^Low stock of products whose name holds "linen shirt" \(2 products: LS-M, LS-XS\): 1 product needs an order, most urgent first: 3 units/);
+    expect(vNeck).toMatch(/^Nothing to order of products whose name holds "V-Neck Jumper" \(1 product in the Knitwear category: VN-M\)\./);
+    expect(sizes).toMatch(/^Reorder report of products whose name holds "Merino Jumper" .*: 2 of 2 advised orders due /);
+    expect(sizes).not.toMatch(/Not narrowed/);
+    // A product's whole name is that product alone.
+    expect(small).toMatch(/^Low stock of Merino Jumper S \(MJ-S\): 1 product needs an order, most urgent first: 10 units/);
+    // Words that select no product are said, not dropped in silence.
+    expect(cashmere).toMatch(/^Reorder report of products whose name holds "Merino Jumper" /);
+    expect(cashmere).toMatch(/Not narrowed by "cashmere": no product's name holds it\.$/);
+    expect(kettles).toBe("Error: No product is named 'kettles', and no product's name holds it.");
+    expect(notText).toBe("Error: 'product_words' must be words of product names of up to 200 characters; got 42.");
+    expect(blank).toMatch(/^Reorder report: 4 advised orders, 24 units/);
   });
 });

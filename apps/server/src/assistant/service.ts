@@ -28,6 +28,7 @@ import {
   salesAhead,
   supplierNames,
   TOP_SELLERS_RANK,
+  VARIANT_WORDS,
 } from './answers.ts';
 import { breakdownPeriod, categoryScope, EVERY_PRODUCT, LAST_12_MONTHS, LAST_30_DAYS, productScope, salesWindow, supplierScope, type Answer, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
 import * as repo from './repo.ts';
@@ -134,6 +135,18 @@ const windowAndSupplier = (dateOrder: DateOrder) => {
   const window = windowParameter(dateOrder);
   return { ...window, properties: { ...window.properties, ...supplierParameters } };
 };
+/** The longest words of product names an order tool takes: a product's name is a line, not a page. */
+const MAX_PRODUCT_WORDS_LENGTH = 200;
+/** The order list narrowed to the products a question names, as the engine narrows it (ADR 0189, amendment 2026-12-06 (6)). */
+const productWords = {
+  type: 'string',
+  description: `Optional: a product's name or code, or words of product names, as the user said them ("merino jumper", "linen shirts", "mugs"): only those products' rows of the list, e.g. "which sizes of the merino jumper should I reorder?". The answer says which products it narrowed to. Omit for every product.`,
+};
+/** The order tools' parameters: the window, the supplier and the products' words. */
+const orderListParameters = (dateOrder: DateOrder) => {
+  const parameters = windowAndSupplier(dateOrder);
+  return { ...parameters, properties: { ...parameters.properties, product_words: productWords } };
+};
 
 const breakdownWords = {
   type: 'string',
@@ -234,8 +247,8 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
     description: `Products in stock with no sales in the last N days (default ${NO_SALES_DAYS}), with the value tied up, the most first`,
     parameters: { type: 'object', properties: { days: wholeNumber(DEAD_STOCK_DAYS, 'Optional: the days without sales'), category: categoryWords } },
   },
-  { name: 'low_stock', description: "Products that need an order by the forecast (most urgent first; products made here are never ordered, and counted), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included; with a supplier, that supplier's products (without_supplier: those with none)", parameters: windowAndSupplier(dateOrder) },
-  { name: 'reorder_report', description: "The advised orders with totals (products made here are never ordered, and counted); with a window, those whose order-by date is on or before its last day, overdue ones included; with a supplier, that supplier's orders (one purchase order; without_supplier: the products with none)", parameters: windowAndSupplier(dateOrder) },
+  { name: 'low_stock', description: "Products that need an order by the forecast (most urgent first; products made here are never ordered, and counted), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included; with a supplier, that supplier's products (without_supplier: those with none); with product_words, the products they name", parameters: orderListParameters(dateOrder) },
+  { name: 'reorder_report', description: "The advised orders with totals (products made here are never ordered, and counted); with a window, those whose order-by date is on or before its last day, overdue ones included; with a supplier, that supplier's orders (one purchase order; without_supplier: the products with none); with product_words, the products they name", parameters: orderListParameters(dateOrder) },
   { name: 'suppliers', description: 'The suppliers the products name, each with how many products it supplies and how many of them need an order', parameters: noParameters },
   { name: 'products_without_supplier', description: 'The products that have no supplier (code, name, category), the first 50 by code and how many there are', parameters: noParameters },
   { name: 'supplier_of_product', description: 'Who supplies a product; a word of product names ("mugs") gives each product whose name holds it', parameters: { type: 'object', properties: { product: productOrNameWord }, required: ['product'] } },
@@ -380,6 +393,31 @@ async function productsOf(ctx: AssistantContextDeps, args: Record<string, unknow
   return { word: await nameWordScope(ctx.db, word) };
 }
 
+/**
+ * The products an order tool's `product_words` name, as the engine reads an order question's (ADR
+ * 0189, amendment 2026-12-06 (6)): products named by code or whole name, else those a word or phrase
+ * of their names selects; `unread`: the words that selected none, said after the answer rather than
+ * refused, as the engine says the words it did not use. None when not given or blank; refused when
+ * it is no text or names no product.
+ */
+async function productWordsOf(ctx: AssistantContextDeps, args: Record<string, unknown>): Promise<{ within: NameWordScope; unread: string | null } | undefined> {
+  const given = args.product_words;
+  if (given === undefined || given === null) return undefined;
+  if (typeof given !== 'string' || given.length > MAX_PRODUCT_WORDS_LENGTH) throw validationError(`'product_words' must be words of product names of up to ${MAX_PRODUCT_WORDS_LENGTH} characters; got ${JSON.stringify(given).slice(0, 80)}.`);
+  const words = given.trim();
+  if (!words) return undefined;
+  const products = await repo.productsNamedIn(ctx.db, words);
+  if (products.length) return { within: { ...productScope(products), word: null, products, heading: '' }, unread: null };
+  const names = await productNames(ctx.db);
+  const reading = Reading.of(words);
+  const word = readNameWord(reading, names.words, names.phrases);
+  if (!word) throw validationError(`No product is named '${words}', and no product's name holds it.`);
+  // "Sizes of the merino jumper": each product is a row of the list already.
+  reading.test(VARIANT_WORDS);
+  const unread = reading.unusedWords();
+  return { within: await nameWordScope(ctx.db, word), unread: unread.length ? `Not narrowed by "${unread.join(' ')}": no product's name holds ${unread.length === 1 ? 'it' : 'them'}.` : null };
+}
+
 async function runTool(ctx: AssistantContextDeps, name: string, args: Record<string, unknown>, dateOrder: DateOrder): Promise<Answer> {
   const day = today(ctx);
   switch (name) {
@@ -457,13 +495,13 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
       const days = numberOf(args, 'days', DEAD_STOCK_DAYS);
       return dataFunctions.deadStock(ctx.db, await salesWindow(ctx.db, { kind: 'last_days', days }, day), await categoryOf(ctx, args));
     }
-    case 'low_stock': {
-      const supplier = await supplierOf(ctx, args);
-      return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.lowStock(ctx.db, due, supplier));
-    }
+    case 'low_stock':
     case 'reorder_report': {
       const supplier = await supplierOf(ctx, args);
-      return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.reorderReport(ctx.db, due, supplier));
+      const named = await productWordsOf(ctx, args);
+      const answer = name === 'low_stock' ? dataFunctions.lowStock : dataFunctions.reorderReport;
+      const answered = await answerForWindow(windowOf(args, day, dateOrder), day, (due) => answer(ctx.db, due, supplier, named?.within));
+      return named?.unread ? { blocks: [...answered.blocks, { type: 'text', text: named.unread }] } : answered;
     }
     case 'suppliers':
       return dataFunctions.suppliers(ctx.db);

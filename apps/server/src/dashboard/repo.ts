@@ -159,6 +159,8 @@ export type ProjectionRow = { unit: string | null; month_index: number; products
  * expected demand until then), the summed variance of the demand, and the stock there would be if
  * nothing sold (`available`: stock now + deliveries until then). Products without a forecast count
  * with their stock and deliveries only. Sums, so the units' rows add up to the whole catalogue's.
+ * Products made here are left out (ADR 0194, amendment 2026-12-06): nothing is bought for them and
+ * what the shop makes is no scheduled delivery, so their projected stock would only ever fall.
  */
 export async function projectionSums(db: Db, forecastStart: string, monthEnds: string[]): Promise<ProjectionRow[]> {
   const months = sql.join(monthEnds.map((end, i) => sql`(${i + 1}::int, ${end}::date)`));
@@ -179,10 +181,14 @@ export async function projectionSums(db: Db, forecastStart: string, monthEnds: s
     cross join months m
     left join dashboard_product_summary s on s.product_id = p.id
     left join arriving a on a.product_id = p.id and a.month_index = m.month_index
+    where not coalesce(p.made_here, false)
     group by p.unit, m.month_index
     order by m.month_index, p.unit`.execute(db);
   return result.rows;
 }
+
+/** How many products are made here: those the stock projection leaves out. */
+export const madeHereProducts = async (db: Db): Promise<number> => (await sql<{ n: number }>`select count(*)::int as n from data.products where made_here`.execute(db)).rows[0]?.n ?? 0;
 
 /** The first and last day with sales before `before` (the forecast start): the sales the forecasts were made from; null without any. Two index reads (sales_date). */
 export async function salesSpanBefore(db: Db, before: string): Promise<{ from: string; to: string } | null> {

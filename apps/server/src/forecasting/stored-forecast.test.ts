@@ -159,8 +159,8 @@ describe.each(backends)('migrations 0140 and 0290 on %s', (backend) => {
 
     await migrateToLatest(db);
     // Migration 0330 adds the forecast's first day to the advice, 0690 the supplier and its terms (none
-    // here: the need is the order); the rest reads as before.
-    const supplierTerms = (row: ViewRow) => ({ supplier: null, order_multiple: null, min_order_quantity: null, order_quantity_needed: row.order_quantity });
+    // here: the need is the order), 0740 made_here (none is); the rest reads as before.
+    const supplierTerms = (row: ViewRow) => ({ supplier: null, order_multiple: null, min_order_quantity: null, order_quantity_needed: row.order_quantity, made_here: false });
     expect(await viewRows(db)).toEqual({ ...viewsBefore, advice: viewsBefore.advice.map((row) => ({ ...row, forecast_start: day(100), ...supplierTerms(row) })) });
     const stored = await db.selectFrom('forecast_results').select(['product_id', 'result', 'stockouts', 'reorder', 'model_name']).orderBy('product_id').execute();
     expect(stored.map((row) => ({ ...row, result: JSON.parse(row.result) as unknown }))).toEqual(

@@ -102,6 +102,43 @@ describe.each(backends)('products made here on %s', (backend) => {
     expect(runsOut.content).toContain('2 products made here are not on this list: nothing is bought for them.');
   });
 
+  it("the report writer's reorder_advice says which are made here, and its generated \"what to reorder\" lists the order list's", async () => {
+    const run = async (sqlCode: string) => {
+      const response = await api('/api/user-reports/execute/', { sql_code: sqlCode });
+      expect(response.status, response.text).toBe(200);
+      return response.json as { error: string | null; results: Record<string, unknown>[] };
+    };
+    // Every stored advice is a row (a report's stock figures read each product's forecast start there), marked.
+    expect((await run('select product_code, made_here from reorder_advice order by product_code')).results).toEqual([
+      { product_code: 'BANANA-BREAD', made_here: true },
+      { product_code: 'BEANS-1KG', made_here: false },
+      { product_code: 'CROISSANT', made_here: true },
+      { product_code: 'FLAT-WHITE', made_here: true },
+      { product_code: 'MILK-2L', made_here: false },
+    ]);
+    const generated = await api('/api/user-reports/generate-from-request/', { report_id: null, change_request: 'what to reorder', current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null });
+    const answer = generated.json as { success: boolean; sql_code: string };
+    expect(answer.success, generated.text).toBe(true);
+    expect(answer.sql_code).toContain('not ra.made_here');
+    expect((await run(answer.sql_code)).results.map((row) => row.product_code)).toEqual(['MILK-2L']);
+    // What the editor's hints and the report writer's model read of the view.
+    const schema = (await api('/api/user-reports/schema/')).json as { relations: { name: string; description: string; columns: { name: string; type: string }[] }[] };
+    const view = schema.relations.find((relation) => relation.name === 'reorder_advice');
+    expect(view?.columns.at(-1)).toEqual({ name: 'made_here', type: 'boolean' });
+    expect(view?.description).toContain('where not made_here');
+  });
+
+  it("the dashboard's six-month projection is of the stock bought: it leaves them out and says how many", async () => {
+    const dashboard = (await api('/api/dashboard/')).json as unknown as DashboardResponse;
+    expect(dashboard.projectionMadeHere).toBe(3);
+    // Milk and the beans; the croissants' and banana bread's 4 on hand are not projected.
+    expect(dashboard.stockProjectionByUnit.map((projection) => [projection.unit, projection.products])).toEqual([[null, 2]]);
+    // After the first month's demand (20 against 4 on hand), the fixture's summaries hold no more demand: each counted product keeps its 4.
+    expect(dashboard.stockProjection.map((point) => point.medium)).toEqual([0, 4, 4, 4, 4, 4]);
+    // What is on hand counts every product still: the projection is of what is bought, the total of what is here.
+    expect(dashboard.inventoryStats?.totalInventory).toBe(12);
+  });
+
   it("the dashboard's tasks count the list without them, and follow a product marked made here on the Data screen at once", async () => {
     const before = await tasks();
     expect(before.find((task) => task.kind === 'count_stock')?.text).toBe('Count the stock of 1 product that sells but has no stock count');

@@ -10,9 +10,9 @@ export const DAILY_SALES_DAYS = 10;
 
 export type DailySeller = { code: string; name: string; category: string | null; daily: number };
 
-/** Each product (50 on hand, unit cost 4) with `daily` units sold on each of the last DAILY_SALES_DAYS days; `ask` answers in the asker's `language`. */
-export async function startDailySalesShop(backend: Backend, products: readonly DailySeller[], language: string): Promise<{ server: TestServer; ask: (content: string, asked?: string) => Promise<string> }> {
-  const server = await startTestServer(backend);
+/** Each product (50 on hand, unit cost 4) with `daily` units sold on each of the last DAILY_SALES_DAYS days; `ask` answers in the asker's `language`. `env`: the server's (a model to ask). */
+export async function startDailySalesShop(backend: Backend, products: readonly DailySeller[], language: string, env: Record<string, string> = {}): Promise<{ server: TestServer; ask: (content: string, asked?: string) => Promise<string>; token: string }> {
+  const server = await startTestServer(backend, env);
   const viewer = await signUpUser(server, { role: 'viewer' });
   const db = server.database.db;
   const rows = await db
@@ -29,5 +29,5 @@ export async function startDailySalesShop(backend: Backend, products: readonly D
     expect(response.status, response.text).toBe(200);
     return (response.json.messages as ChatMessage[]).at(-1)?.content ?? '';
   };
-  return { server, ask };
+  return { server, ask, token: viewer.access };
 }

@@ -7,12 +7,15 @@
 import { sql, type Kysely } from 'kysely';
 import { adviceColumns } from './0330-reorder-advice-from-the-forecasts-first-day.ts';
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create or replace view data.reorder_advice as ${adviceColumns}, f.forecast_start,
+/** The view's columns after this migration, which the later ones keep first (0740's down makes the view of this one again). */
+export const supplierAdviceColumns = sql`${adviceColumns}, f.forecast_start,
            nullif(btrim(p.supplier), '') as supplier,
            (f.reorder ->> 'orderMultiple')::float8 as order_multiple,
            (f.reorder ->> 'minOrderQuantity')::float8 as min_order_quantity,
-           coalesce((f.reorder ->> 'orderQuantityNeeded')::float8, (f.reorder ->> 'orderQuantity')::float8) as order_quantity_needed
+           coalesce((f.reorder ->> 'orderQuantityNeeded')::float8, (f.reorder ->> 'orderQuantity')::float8) as order_quantity_needed`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`create or replace view data.reorder_advice as ${supplierAdviceColumns}
     from forecast_results f
     join data.products p on p.id = f.product_id`.execute(db);
 }

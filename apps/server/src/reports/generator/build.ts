@@ -637,12 +637,13 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
         sql: lines(
           'select ra.product_code, ra.product_name, ra.current_stock, round(ra.reorder_point::numeric, 1) as reorder_point, ra.order_quantity, ra.order_by, ra.stockout_date',
           'from reorder_advice ra',
+          // The products' columns a later change filters by ("only Garden products").
           'join products p on p.id = ra.product_id',
           and([
             'ra.order_quantity > 0',
             'ra.order_by is not null',
-            // Made here (ADR 0194): nothing is bought for it.
-            'not coalesce(p.made_here, false)',
+            // Made here (ADR 0194): nothing is bought for it; the view says which (migration 0740).
+            'not ra.made_here',
             `exists (select 1 from sales s where s.product_id = ra.product_id and s.quantity > 0 and s.date >= ra.forecast_start - ${DEFAULT_INACTIVE_DAYS})`,
             ...(ahead ? [aheadCondition(ahead, 'ra.order_by', true)] : []),
           ]),

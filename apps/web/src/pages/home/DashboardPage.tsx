@@ -144,7 +144,7 @@ export const openingUnit = (byUnit: readonly UnitStockProjection[]): number =>
  * amendment 2026-12-06 (2)): one unit's products at a time, a chooser when the shop has several, the
  * explanation, the chart's name and its readouts naming the unit. A catalogue of pieces reads as before.
  */
-export function Projection({ byUnit, history = null }: { byUnit: UnitStockProjection[]; history?: ProjectionHistory | null }) {
+export function Projection({ byUnit, history = null, madeHere = 0 }: { byUnit: UnitStockProjection[]; history?: ProjectionHistory | null; madeHere?: number }) {
   const { t } = useTranslation();
   // The unit chosen, by its word ('' for pieces): the list may change under it when the dashboard reloads.
   const [chosen, setChosen] = useState<string | null>(null);
@@ -177,8 +177,15 @@ export function Projection({ byUnit, history = null }: { byUnit: UnitStockProjec
           {earlyEstimate(t, history)}
         </Text>
       )}
+      {madeHere > 0 && (
+        // The projection is of the stock the shop buys: a café whose croissants are missing from it is told why (ADR 0194, amendment 2026-12-06).
+        <Text c="gray.7" size="sm" mb="sm" data-testid="projection-made-here">
+          {t('dashboard.projection.madeHere', { count: madeHere })}
+        </Text>
+      )}
       {!shown ? (
-        <Text>{t('dashboard.projection.none')}</Text>
+        // Every product made here: forecasts there are, none of stock to buy; the line above says it.
+        madeHere > 0 ? null : <Text>{t('dashboard.projection.none')}</Text>
       ) : (
         <div role="img" aria-label={inUnits ? t('dashboard.projection.labelUnit', { unit: unitName(shown.unit, t) }) : t('dashboard.projection.label')} data-testid="projection-chart" style={{ height: 280 }}>
           <ResponsiveContainer width="100%" height="100%">
@@ -286,7 +293,7 @@ export default function DashboardPage() {
           <Tasks />
           <Stack gap="md">
             <Stats />
-            {data.state === 'ready' && <Projection byUnit={data.stockProjectionByUnit} history={data.projectionHistory} />}
+            {data.state === 'ready' && <Projection byUnit={data.stockProjectionByUnit} history={data.projectionHistory} madeHere={data.projectionMadeHere} />}
           </Stack>
         </SimpleGrid>
       )}

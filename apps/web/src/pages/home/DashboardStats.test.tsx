@@ -101,10 +101,10 @@ describe('the monthly growth on the dashboard', () => {
 
 describe('the stock projection on the dashboard', () => {
   const series = (unit: string | null, products: number, medium: number): UnitStockProjection => ({ unit, products, points: [{ month: '2025-11', high: medium + 1, medium, low: medium - 1 }] });
-  const renderProjection = (byUnit: UnitStockProjection[], history: ProjectionHistory | null = null) =>
+  const renderProjection = (byUnit: UnitStockProjection[], history: ProjectionHistory | null = null, madeHere?: number) =>
     render(
       <MantineProvider>
-        <Projection byUnit={byUnit} history={history} />
+        <Projection byUnit={byUnit} history={history} madeHere={madeHere} />
       </MantineProvider>,
     );
   const shown = () => [screen.getByTestId('projection-explain').textContent, screen.getByTestId('projection-chart').getAttribute('aria-label')];
@@ -154,6 +154,23 @@ describe('the stock projection on the dashboard', () => {
     // No forecast drawn: nothing to qualify.
     renderProjection([], { from: '2026-12-03', to: '2026-12-05', days: 3 });
     expect(screen.queryByTestId('projection-history')).toBeNull();
+  });
+
+  it('says how many products made here it leaves out, and never "no forecast yet" when every product is made here (ADR 0194)', () => {
+    renderProjection([series(null, 12, 120)], null, 3);
+    expect(screen.getByTestId('projection-made-here').textContent).toBe('3 products made here are not in the projection: it shows the stock you buy, and nothing is bought for them.');
+    expect(screen.getByTestId('projection-chart')).toBeTruthy();
+    cleanup();
+    renderProjection([], null, 1);
+    expect(screen.getByTestId('projection-made-here').textContent).toBe('1 product made here is not in the projection: it shows the stock you buy, and nothing is bought for it.');
+    expect(screen.queryByText(/No forecast yet/)).toBeNull();
+    cleanup();
+    // None made here (or an older server that does not say): no line.
+    renderProjection([series(null, 12, 120)]);
+    expect(screen.queryByTestId('projection-made-here')).toBeNull();
+    cleanup();
+    renderProjection([], null, 0);
+    expect(screen.getByText(/No forecast yet/)).toBeTruthy();
   });
 
   it('takes the first listed of the units with as many products', () => {
