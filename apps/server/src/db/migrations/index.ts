@@ -67,11 +67,8 @@ import * as productsHaveASupplier from './0680-products-have-a-supplier.ts';
 import * as reorderAdviceNamesTheSupplierAndItsTerms from './0690-reorder-advice-names-the-supplier-and-its-terms.ts';
 import * as forecastTasksOfAListOfProducts from './0710-forecast-tasks-of-a-list-of-products.ts';
 import * as productsMadeHere from './0720-products-made-here.ts';
-<<<<<<< HEAD
 import * as stockCountedAfterSales from './0730-stock-counted-after-sales.ts';
-=======
 import * as reorderAdviceSaysMadeHere from './0740-reorder-advice-says-made-here.ts';
->>>>>>> h/made-here-left
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
