@@ -109,7 +109,7 @@ describe("a UK boutique's Shopify exports", () => {
     const stored = await boutiqueProducts();
     expect(stored).toHaveLength(49);
     expect(stored.filter((row) => !row.name || !row.supplier || !row.category)).toEqual([]);
-    expect(stored.find((row) => row.product_code === 'MJ-M-OAT')).toMatchObject({ name: 'Merino Crew Jumper M Oatmeal', supplier: 'Bramble Knitwear', category: 'Apparel & Accessories > Clothing' });
+    expect(stored.find((row) => row.product_code === 'MJ-M-OAT')).toMatchObject({ name: 'Merino Crew Jumper M Oatmeal', supplier: 'Bramble Knitwear', category: 'Knitwear' });
     expect(stored.filter((row) => row.supplier === 'Nordic Linen Co').map((row) => row.name)).toContain('Linen Shirt XL White');
     await removeBoutiqueProducts();
   });
