@@ -7,21 +7,27 @@ import { axeViolations } from './support/axe.ts';
 import { pathOf, useBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
-let server: RunningServer;
-const browser = useBrowser({ baseUrl: () => server.baseUrl });
+let server: RunningServer | undefined;
+const browser = useBrowser({ baseUrl: () => server!.baseUrl });
 
-beforeAll(async () => {
+/** A server without any account: each attempt of the first test needs its own, as a retry finds the account made. */
+async function startServerWithoutAccounts() {
+  await server?.stop();
   server = await startServer({ name: 'first-run', accessTokenTtlSeconds: 900, env: { DEMO_DATA: 'false' } });
-});
+}
+
+beforeAll(startServerWithoutAccounts);
 
 afterAll(async () => {
   await server?.stop();
 });
 
 describe('the first account of a new server', () => {
-  it('is created on the sign-in page, as the administrator, and signed in', async () => {
+  it('is created on the sign-in page, as the administrator, and signed in', async ({ task }) => {
+    if (task.result?.retryCount) await startServerWithoutAccounts();
     const { page } = browser;
-    await page.goto('/login');
+    // The browser's context was opened on the server before a retry's: the address names the server.
+    await page.goto(`${server!.baseUrl}/login`);
     await page.getByRole('heading', { name: 'Welcome to Stockwise', level: 1 }).waitFor();
     expect(await page.getByText('No account? Ask your administrator').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
@@ -59,7 +65,8 @@ describe('the first account of a new server', () => {
     await page.getByRole('link', { name: 'Go to Settings → Data integration' }).click();
     await page.waitForURL('**/app/settings#data-integration-title');
     const dataIntegration = page.getByRole('heading', { name: 'Data integration', level: 2 });
-    await expect.poll(() => dataIntegration.evaluate((heading) => heading.getBoundingClientRect().top)).toBeLessThan(200);
+    // The page follows the section while the panels above it load (up to 15 s): on two busy cores that is more than a second.
+    await expect.poll(() => dataIntegration.evaluate((heading) => heading.getBoundingClientRect().top), { timeout: 15_000 }).toBeLessThan(200);
     const contents = page.getByRole('navigation', { name: 'Settings sections' });
     expect(await contents.getByRole('link').allTextContents()).not.toContain('Demo data');
     expect(await contents.getByRole('link', { name: 'Data integration' }).count()).toBe(1);
@@ -73,7 +80,7 @@ describe('the first account of a new server', () => {
 
   it('is not offered once an account exists', async () => {
     const { page } = browser;
-    const firstRun = await fetch(`${server.baseUrl}/api/accounts/first-run/`);
+    const firstRun = await fetch(`${server!.baseUrl}/api/accounts/first-run/`);
     expect(await firstRun.json()).toEqual({ first_account_needed: false, registration_enabled: true });
     await page.goto('/login');
     await page.getByText('No account? Ask your administrator').waitFor();
