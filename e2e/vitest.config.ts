@@ -16,5 +16,8 @@ export default defineConfig({
     // can miss a 30 s wait under that load. A test that fails twice still fails the run. (The one
     // repeatable cause seen so far, a reload during a token rotation, is fixed: ADR 0013.)
     retry: 1,
+    // expect.poll gives up after 1 s by default; a page on the two busy cores of a CI run took longer
+    // to settle (first-run's scroll to a section). Ten seconds only delays a real failure.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
