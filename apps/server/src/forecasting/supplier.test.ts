@@ -141,5 +141,6 @@ describe.each(backends)('the order list by supplier on %s', (backend) => {
     const none = await download('format=xlsx&supplier=');
     expect(none.status).toBe(200);
     expect(none.headers.get('content-disposition')).toContain('-no-supplier.xlsx');
+    expect((await none.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 });

@@ -74,6 +74,9 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     config,
     request: (path, options) => request(server.url, path, options),
     stop: async () => {
+      // The tests are over: a response body a test left unread holds its connection open, and the
+      // server's close waited for it for over a minute (the order list's xlsx download).
+      server.app.server.closeAllConnections();
       await server.stop();
       await database.drop();
     },
