@@ -11,7 +11,8 @@ import { runCompiledOnPool } from './compiled.ts';
 import { migrations } from './migrations/index.ts';
 import { listenOnPglite, listenOnPostgres, type ChannelWatcher } from './notifications.ts';
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+/** `image`: a PGlite data directory (a tar, as dumpDataDir writes it) the database starts from instead of an empty one. */
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null; image?: Blob };
 
 export type AppDatabase = {
   db: Kysely<Database>;
@@ -39,7 +40,7 @@ const valueParsers: Record<number, (value: string) => unknown> = {
 export async function openDatabase(target: DatabaseTarget, options: { applicationName?: string } = {}): Promise<AppDatabase> {
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-    const pglite = await PGlite.create(target.dataDir ?? undefined, { parsers: valueParsers, extensions: { pg_trgm } });
+    const pglite = await PGlite.create(target.dataDir ?? undefined, { parsers: valueParsers, extensions: { pg_trgm }, ...(target.image ? { loadDataDir: target.image } : {}) });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     const listeners: (() => Promise<void>)[] = [];
     return {

@@ -1,19 +1,22 @@
-// Throwaway databases for tests and benchmarks: PGlite in memory or in a temporary data directory,
-// or a fresh database on a PostgreSQL server. `env` starts a server process on the same database.
+// Throwaway databases for tests and benchmarks: PGlite in memory (empty, or migrated from the image
+// of migrated-image.ts) or in a temporary data directory, or a fresh database on a PostgreSQL server.
+// `env` starts a server process on the same database.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { DatabaseTarget } from '../db/database.ts';
+import { migratedPgliteImage } from './migrated-image.ts';
 
 export type ScratchDatabase = { target: DatabaseTarget; env: Record<string, string>; drop(): Promise<void> };
 
 export async function createScratchDatabase(
-  kind: 'pglite-memory' | 'pglite-disk' | 'postgres',
+  kind: 'pglite-memory' | 'pglite-memory-migrated' | 'pglite-disk' | 'postgres',
   options: { adminUrl?: string; namePrefix?: string } = {},
 ): Promise<ScratchDatabase> {
   if (kind === 'pglite-memory') return { target: { kind: 'pglite', dataDir: null }, env: {}, drop: async () => {} };
+  if (kind === 'pglite-memory-migrated') return { target: { kind: 'pglite', dataDir: null, image: await migratedPgliteImage() }, env: {}, drop: async () => {} };
   if (kind === 'pglite-disk') {
     const dataDir = mkdtempSync(path.join(tmpdir(), `${options.namePrefix ?? 'stockwise'}-`));
     return { target: { kind: 'pglite', dataDir }, env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };

@@ -13,8 +13,9 @@ export type Backend = 'pglite' | 'postgres';
 /** The backends integration tests run against. */
 export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-export async function databaseTargetFor(backend: Backend): Promise<ScratchDatabase> {
-  return createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-memory', { namePrefix: 'stockwise_test' });
+/** A scratch database of the backend; on PGlite already migrated (a server's start checks that). */
+export async function databaseTargetFor(backend: Backend, namePrefix = 'stockwise_test'): Promise<ScratchDatabase> {
+  return createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-memory-migrated', { namePrefix });
 }
 
 /**
@@ -24,7 +25,7 @@ export async function databaseTargetFor(backend: Backend): Promise<ScratchDataba
 export function useMigratedDatabase(backend: Backend, namePrefix: string): () => AppDatabase {
   let opened: { database: AppDatabase; drop(): Promise<void> } | null = null;
   beforeAll(async () => {
-    const scratch = await createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-memory', { namePrefix });
+    const scratch = await databaseTargetFor(backend, namePrefix);
     opened = { database: await openDatabase(scratch.target), drop: scratch.drop };
     await migrateToLatest(opened.database.db);
   });
