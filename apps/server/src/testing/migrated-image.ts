@@ -19,11 +19,11 @@ function imageFile(): string {
   return path.join(tmpdir(), `stockwise-migrated-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
-async function writeImage(file: string): Promise<Buffer> {
+async function writeImage(file: string): Promise<Uint8Array<ArrayBuffer>> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   try {
     await migrateToLatest(database.db);
-    const image = Buffer.from(await (await database.pglite!.dumpDataDir('none')).arrayBuffer());
+    const image = new Uint8Array(await (await database.pglite!.dumpDataDir('none')).arrayBuffer());
     // Written whole under another name first: a test file of the other worker may be reading it.
     const partial = `${file}.${process.pid}.partial`;
     await writeFile(partial, image);
@@ -39,7 +39,7 @@ let image: Promise<Blob> | null = null;
 export function migratedPgliteImage(): Promise<Blob> {
   image ??= (async () => {
     const file = imageFile();
-    const bytes = await readFile(file).catch(() => writeImage(file));
+    const bytes: Uint8Array<ArrayBuffer> = await readFile(file).catch(() => writeImage(file));
     return new Blob([bytes]);
   })();
   return image;
