@@ -125,8 +125,14 @@ const PUBLIC_HOLIDAY_MONTH_DAYS: ReadonlySet<string> = new Set(['01-01', '01-02'
 const MIN_SEASON_CLOSED_DAYS = 6;
 // A yearly profile needs a full year of the group's sales, and enough of them that the day-of-year
 // shape is more than noise: on average two units a day.
-const MIN_PROFILE_DAYS = 365;
 const MIN_PROFILE_UNITS_PER_DAY = 2;
+// A category selling less (a boutique's dresses, five sizes of a few units each) still has a
+// season its sizes alone do not show (ADR 0195 F9): its pattern is smoothed wider, over as many
+// units as a group of two a day has in a week either side, down to a quarter of a unit a day
+// (some 90 units a year; under that a month's window holds too few for a shape). The whole
+// catalogue's pattern keeps the two units a day (ADR 0129: a Christmas shop's few cards).
+const MIN_CATEGORY_PROFILE_UNITS_PER_DAY = 0.25;
+const MIN_PROFILE_DAYS = 365;
 // Daily sums are smoothed over a week (the weekday shape is the product's own) and the profile
 // over a week either side, so one busy day in one year does not become a yearly spike.
 const SMOOTH_HALF_WIDTH = 3;
@@ -178,7 +184,7 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
     for (const [category, totals] of categories) {
       if (category === null) continue;
       const closedDays = closedDaysOf(totals);
-      const profile = yearlyProfile(totals, closedDays);
+      const profile = yearlyProfile(totals, closedDays, MIN_CATEGORY_PROFILE_UNITS_PER_DAY);
       if (profile) yearlyProfiles[category] = profile;
       const season = groupSeason(totals, closedDays);
       if (season) categorySeasons[category] = season;
@@ -517,11 +523,12 @@ function closedKeys<Key>(catalogue: DailyTotals, keysOf: (day: number) => readon
 /**
  * The group's yearly pattern: each day's week-smoothed sales over the history's mean, averaged per
  * day of the year over the years, smoothed over a week either side, normalised to mean 1; a day's
- * net returns count as no sales. Null
- * when the group has under a year of sales or too few units for a shape. Closed dates are left
+ * net returns count as no sales. A group under two units a day is smoothed wider, in proportion
+ * (0.5 a day: four weeks either side), so its windows hold as many units. Null
+ * when the group has under a year of sales or fewer than `minUnitsPerDay` for a shape. Closed dates are left
  * out (their neighbours fill them), so a holiday is not read as a seasonal low.
  */
-export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boolean = () => false): number[] | null {
+export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boolean = () => false, minUnitsPerDay = MIN_PROFILE_UNITS_PER_DAY): number[] | null {
   const first = group.totals.findIndex((units) => units > 0);
   if (first < 0) return null;
   // A day of returns only (trees brought back after Christmas) sold nothing: no negative demand, as in a product's own history.
@@ -532,7 +539,8 @@ export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boo
   let total = 0;
   for (const units of totals) total += units;
   const mean = total / n;
-  if (mean < MIN_PROFILE_UNITS_PER_DAY) return null;
+  if (mean < minUnitsPerDay) return null;
+  const halfWidth = Math.ceil(SMOOTH_HALF_WIDTH * Math.max(1, MIN_PROFILE_UNITS_PER_DAY / mean));
   const sums = new Float64Array(PROFILE_DAYS);
   const counts = new Float64Array(PROFILE_DAYS);
   for (let t = 0; t < n; t++) {
@@ -553,8 +561,8 @@ export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boo
   const filled = raw.map((value, i) => (Number.isNaN(value) ? nearestKnown(raw, i) : value));
   const smoothed = filled.map((_, i) => {
     let sum = 0;
-    for (let k = -SMOOTH_HALF_WIDTH; k <= SMOOTH_HALF_WIDTH; k++) sum += filled[(i + k + PROFILE_DAYS) % PROFILE_DAYS]!;
-    return sum / (2 * SMOOTH_HALF_WIDTH + 1);
+    for (let k = -halfWidth; k <= halfWidth; k++) sum += filled[(i + k + PROFILE_DAYS) % PROFILE_DAYS]!;
+    return sum / (2 * halfWidth + 1);
   });
   const profileMean = smoothed.reduce((a, b) => a + b, 0) / PROFILE_DAYS;
   if (!(profileMean > 0)) return null;
