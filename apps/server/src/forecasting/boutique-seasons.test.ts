@@ -26,7 +26,7 @@ describe.each(backends)("a boutique's summer and winter lines in December, on %s
 
   const importProposed = async (content: string, entityType: string, fileName: string) => {
     const previewed = await postMultipart(server, '/api/records/preview-file/', token, [{ name: 'entity_type', value: entityType }, { name: 'file', fileName, content }]);
-    expect(previewed.status, previewed.text).toBe(200);
+    expect(previewed.status, JSON.stringify(previewed.json)).toBe(200);
     const proposal = previewed.json as PreviewFileResponse;
     const mapping = {
       field_mappings: Object.fromEntries(Object.entries(proposal.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
@@ -36,7 +36,7 @@ describe.each(backends)("a boutique's summer and winter lines in December, on %s
       ...(proposal.proposed_row_filters ? { skip_rows_where: proposal.proposed_row_filters } : {}),
     };
     const imported = await importFile(server, token, { fileName, content, entityType, mapping: { entities: { [entityType]: mapping } } });
-    expect(imported.status, imported.text).toBe(200);
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
   };
 
   beforeAll(async () => {
