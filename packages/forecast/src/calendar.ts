@@ -524,7 +524,7 @@ function closedKeys<Key>(catalogue: DailyTotals, keysOf: (day: number) => readon
  * The group's yearly pattern: each day's week-smoothed sales over the history's mean, averaged per
  * day of the year over the years, smoothed over a week either side, normalised to mean 1; a day's
  * net returns count as no sales. A group under two units a day is smoothed wider, in proportion
- * (0.5 a day: four weeks either side), so its windows hold as many units. Null
+ * (0.5 a day: 12 days either side), so its windows hold as many units. Null
  * when the group has under a year of sales or fewer than `minUnitsPerDay` for a shape. Closed dates are left
  * out (their neighbours fill them), so a holiday is not read as a seasonal low.
  */
