@@ -256,10 +256,10 @@ describe('import form', () => {
     const again = renderForm();
     expect(counts().map(([label]) => label)).toEqual(['Rows read', 'Rows written', 'New', 'Updated']);
     again.unmount();
-    const till = { ...products, entity_type: 'sales', table: 'sales', counts: { rows: 190091, written: 111729, inserted: 111729, updated: 0, duplicates: 78362, created_references: 3, skipped: 41, empty_skipped: 11, totals_skipped: 1 }, repeated_keys: 'sum' as const };
+    const till = { ...products, entity_type: 'sales', table: 'sales', counts: { rows: 190091, written: 111729, inserted: 111729, updated: 0, duplicates: 78362, created_references: 3, matched_by_name: 259, skipped: 41, empty_skipped: 11, totals_skipped: 1 }, repeated_keys: 'sum' as const };
     useImportStore.setState({ result: till });
     renderForm();
-    expect(counts().slice(4)).toEqual([["Added into another row's total", '78,362'], ['Products created', '3'], ['Lines skipped (no product code)', '41'], ['Lines skipped (nothing to import)', '11'], ['Totals lines skipped', '1']]);
+    expect(counts().slice(4)).toEqual([["Added into another row's total", '78,362'], ['Products created', '3'], ['Lines without a product code, known by their name', '259'], ['Lines skipped (no product code)', '41'], ['Lines skipped (nothing to import)', '11'], ['Totals lines skipped', '1']]);
   });
 
   it("offers to skip lines without a product code, and marks the previewed lines the import will skip", () => {

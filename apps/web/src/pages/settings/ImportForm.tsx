@@ -600,6 +600,8 @@ function resultCounts(result: ImportResult): [string, number][] {
   ];
   if (counts.duplicates > 0) shown.push([result.repeated_keys === 'sum' ? 'addedUp' : 'replaced', counts.duplicates]);
   if (counts.created_references !== undefined) shown.push(['created', counts.created_references]);
+  // Lines without a product code given one by their name (ADR 0195 F4): imported, beside those still skipped.
+  if (counts.matched_by_name) shown.push(['matchedByName', counts.matched_by_name]);
   if (counts.skipped) shown.push(['skipped', counts.skipped]);
   if (counts.empty_skipped) shown.push(['emptySkipped', counts.empty_skipped]);
   if (counts.totals_skipped) shown.push(['totalsSkipped', counts.totals_skipped]);
