@@ -92,7 +92,7 @@ describe("a UK boutique's Shopify exports", () => {
     expect(description).toMatch(/^\d+ of the lines read have no product code \(“Chunky Cable Cardigan - M”, “Chunky Cable Cardigan - L”, “Gift Card - £50”, …\) beside lines that have one: they are skipped and counted, not refused\.$/);
   });
 
-  it("repeats a product's first line into its later variant lines by the Handle, turned off and on by keyboard, and imports all 49 variants with a SKU named, with supplier and category (F3)", async () => {
+  it("repeats a product's first line into its later variant lines by the Handle, turned off and on by keyboard, and imports all 49 variants with a SKU named, with supplier and category (F3), and the 4 without one under their name (F4)", async () => {
     const { page } = browser;
     await previewFile(page, 'Products', 'products_export_1.csv');
     const fillDown = page.getByLabel('Blank cells repeat the line above with the same Handle');
