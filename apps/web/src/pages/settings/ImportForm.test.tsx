@@ -499,6 +499,9 @@ describe('import form', () => {
     const draft = draftFromProposal(orders);
     expect(draft).toMatchObject({ blank_code_by_name: true, new_products: { name: 'Lineitem name' }, skip_rows_without_code: true });
     expect(draft.create_missing_products).toBeUndefined();
+    // An answer naming no such column (Try the endpoint's): the option alone would be refused, so the draft has none.
+    const { proposed_new_products: _column, ...withoutColumn } = orders;
+    expect(draftFromProposal(withoutColumn).blank_code_by_name).toBeUndefined();
     // The name column is read: not among the columns not imported.
     expect(columnsNotImported(orders, draft)).toEqual([]);
     useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', draft, previewData: orders });

@@ -26,7 +26,7 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
  * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
  */
 export function draftFromProposal(
-  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_blank_code_by_name' | 'proposed_new_products'>,
+  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_blank_code_by_name' | 'proposed_new_products' | 'targets'>,
   headerRow?: number,
 ): EntityMapping {
   return {
@@ -46,7 +46,8 @@ export function draftFromProposal(
     // A Shopify Products export's later variant lines: their blank Title, Vendor and Type are their first line's (ADR 0195 F3).
     ...(preview.proposed_fill_down_by ? { fill_down_by: preview.proposed_fill_down_by } : {}),
     // A variant sold without a SKU: known by its name (ADR 0195 F4), a sales line's read from the column new products are named from.
-    ...(preview.proposed_blank_code_by_name ? blankCodeByNameOptions(null, true, preview) : {}),
+    // Not where the answer names no such column for a line naming a product (Try the endpoint's answer has none): the option alone would be refused.
+    ...(preview.proposed_blank_code_by_name && (preview.proposed_new_products?.['name'] || !preview.targets.some((target) => target.reference)) ? blankCodeByNameOptions(null, true, preview) : {}),
   };
 }
 
