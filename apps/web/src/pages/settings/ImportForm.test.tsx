@@ -526,7 +526,7 @@ describe('import form', () => {
     fireEvent.click(screen.getByLabelText('Create products for unknown codes'));
     expect(useImportStore.getState().draft?.new_products).toEqual({ name: 'Lineitem name' });
     cleanup();
-    // Without the option (no blank_code_matched): the sentence as before; a file that offers nothing shows no checkbox.
+    // A file that offers nothing (no line known by its name): no checkbox.
     useImportStore.setState({ draft: mapping.entities.sales, previewData });
     renderForm();
     expect(screen.queryByTestId('blank-code-by-name')).toBeNull();
