@@ -7,7 +7,9 @@
 // column listed, removed and added back by keyboard, and the import reading the name so joined
 // (axe passes on the screen); the orders export's lines without a SKU are named under "Skip lines without a
 // product code" — a cardigan sold without one among the gift cards — rather than guessed as gift
-// cards, discounts and shipping.
+// cards, discounts and shipping; with the proposal, the cardigan's sizes and the tote bag are
+// products under their name and the orders' lines without a SKU are matched to them by name, the
+// gift cards left out (F4).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +60,11 @@ afterAll(async () => {
 
 async function previewFile(page: Page, entity: string, fileName: string): Promise<void> {
   await signIn(page);
+  await previewAgain(page, entity, fileName);
+}
+
+/** Another file on the Import screen, signed in already. */
+async function previewAgain(page: Page, entity: string, fileName: string): Promise<void> {
   await page.goto('/app/settings');
   await page.getByRole('heading', { name: 'Data integration', level: 2 }).waitFor();
   await page.getByLabel('Import into', { exact: true }).selectOption({ label: entity });
@@ -85,7 +92,7 @@ describe("a UK boutique's Shopify exports", () => {
     expect(description).toMatch(/^\d+ of the lines read have no product code \(“Chunky Cable Cardigan - M”, “Chunky Cable Cardigan - L”, “Gift Card - £50”, …\) beside lines that have one: they are skipped and counted, not refused\.$/);
   });
 
-  it("repeats a product's first line into its later variant lines by the Handle, turned off and on by keyboard, and imports all 49 variants with a SKU named, with supplier and category (F3)", async () => {
+  it("repeats a product's first line into its later variant lines by the Handle, turned off and on by keyboard, and imports all 49 variants with a SKU named, with supplier and category (F3), and the 4 without one under their name (F4)", async () => {
     const { page } = browser;
     await previewFile(page, 'Products', 'products_export_1.csv');
     const fillDown = page.getByLabel('Blank cells repeat the line above with the same Handle');
@@ -105,12 +112,46 @@ describe("a UK boutique's Shopify exports", () => {
     await page.getByRole('button', { name: 'Import file' }).click();
     const result = page.getByTestId('import-result');
     await result.waitFor();
-    expect(await result.getByTestId('result-inserted').textContent()).toBe('49');
+    // The 49 variants with a SKU, and the cardigan's 3 sizes and the tote bag under their name (F4).
+    expect(await result.getByTestId('result-inserted').textContent()).toBe('53');
     const stored = await boutiqueProducts();
-    expect(stored).toHaveLength(49);
+    expect(stored).toHaveLength(53);
     expect(stored.filter((row) => !row.name || !row.supplier || !row.category)).toEqual([]);
     expect(stored.find((row) => row.product_code === 'MJ-M-OAT')).toMatchObject({ name: 'Merino Crew Jumper M Oatmeal', supplier: 'Bramble Knitwear', category: 'Knitwear' });
     expect(stored.filter((row) => row.supplier === 'Nordic Linen Co').map((row) => row.name)).toContain('Linen Shirt XL White');
+    await removeBoutiqueProducts();
+  });
+
+  it("imports the variants without a SKU under their name, and the orders' lines without one onto them, each with the proposal (F4)", async () => {
+    const { page } = browser;
+    await previewFile(page, 'Products', 'products_export_1.csv');
+    const asCode = page.getByLabel('Lines without a product code take their name as their code');
+    expect(await asCode.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Import file' }).click();
+    await page.getByTestId('import-result').waitFor();
+    const stored = await boutiqueProducts();
+    expect(stored.find((row) => row.product_code === 'Chunky Cable Cardigan M')).toMatchObject({ name: 'Chunky Cable Cardigan M', supplier: 'Bramble Knitwear', category: 'Knitwear' });
+    // Gift cards are no stock: left out by the proposed filter on Gift Card.
+    expect(stored.filter((row) => row.name.startsWith('Gift Card'))).toEqual([]);
+
+    await previewAgain(page, 'Sales', 'orders_export_1.csv');
+    const byName = page.getByLabel('Match lines without a product code to products by their name (Lineitem name)');
+    expect(await byName.isChecked()).toBe(true);
+    const skip = page.getByLabel('Skip lines without a product code');
+    const description = await skip.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+    expect(description).toMatch(/^\d+ of the lines read have no product code and are matched to products by their name: they are imported\. \d+ other lines without one \(“Gift Card - £\d+”, “Gift Card - £\d+”, …\) are skipped and counted, not refused\.$/);
+    expect(await axeViolations(page, 'section[aria-labelledby="data-integration-title"]')).toEqual([]);
+    await page.getByRole('button', { name: 'Import file' }).click();
+    const result = page.getByTestId('import-result');
+    await result.waitFor();
+    // What the generator wrote: 259 lines of the cardigan and the tote bag kept, the 82 gift cards' skipped (refunded and voided orders left out).
+    expect(await result.getByTestId('result-matchedByName').textContent()).toBe('259');
+    expect(await result.getByTestId('result-skipped').textContent()).toBe('82');
+    const cardigan = stored.find((row) => row.product_code === 'Chunky Cable Cardigan M') as ProductRow;
+    const answer = await fetch(`${inject('baseUrl')}/api/records/tables/sales/data/?page_size=500&filters_json=${encodeURIComponent(JSON.stringify({ product_id: cardigan.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
+    const sales = ((await answer.json()) as { results: { quantity: number | string }[] }).results;
+    // The generator's 100 cardigans in M on orders kept.
+    expect(sales.reduce((sum, sale) => sum + Number(sale.quantity), 0)).toBe(100);
     await removeBoutiqueProducts();
   });
 
@@ -146,7 +187,8 @@ describe("a UK boutique's Shopify exports", () => {
     await page.getByTestId('import-result').waitFor();
     const stored = await boutiqueProducts();
     expect(stored.find((row) => row.product_code === 'MJ-M-OAT')?.name).toBe('Merino Crew Jumper Oatmeal');
-    expect(stored).toHaveLength(49);
+    // The cardigan's sizes, named (and so coded) without their size, are one product: 49 with a SKU, the cardigan and the tote bag.
+    expect(stored).toHaveLength(51);
     await removeBoutiqueProducts();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityMapping, joinedValue, MAX_NEW_PRODUCT_FIELDS, MAX_ROW_FILTER_VALUES, MAX_ROW_FILTERS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, saveMappingRequest } from './config.ts';
+import { blankCodeByNameWithoutName, entityMapping, joinedValue, MAX_NEW_PRODUCT_FIELDS, MAX_ROW_FILTER_VALUES, MAX_ROW_FILTERS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, productNameForm, saveMappingRequest } from './config.ts';
 
 const firstIssue = (input: unknown) => {
   const parsed = entityMapping.safeParse(input);
@@ -72,6 +72,32 @@ describe('entityMapping fill_down_by', () => {
     expect(firstIssue({ ...mapping, fill_down_by: '' })?.path).toBe('fill_down_by');
     expect(firstIssue({ ...mapping, fill_down_by: 'Han\u0000dle' })?.path).toBe('fill_down_by');
     expect(firstIssue({ ...mapping, fill_down_by: 'x'.repeat(501) })?.path).toBe('fill_down_by');
+  });
+});
+
+describe('entityMapping blank_code_by_name', () => {
+  it('keeps the option where a name is read (a products file, or new_products.name), a saved mapping too', () => {
+    const products = { field_mappings: { product_code: 'Variant SKU', name: 'Title' }, blank_code_by_name: true };
+    expect(saveMappingRequest.parse({ name: 'shopify products', config: { entities: { products } } }).config.entities['products']?.blank_code_by_name).toBe(true);
+    const sales = { field_mappings: { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' }, new_products: { name: 'Lineitem name' }, blank_code_by_name: true };
+    expect(entityMapping.parse(sales)).toEqual(sales);
+    expect(firstIssue({ field_mappings: { product_id: 'Lineitem sku' }, blank_code_by_name: false })).toBeNull();
+  });
+
+  it('refuses the option where no name column is mapped, and a value that is not true or false', () => {
+    expect(firstIssue({ field_mappings: { product_id: 'Lineitem sku' }, blank_code_by_name: true })).toEqual({ path: 'blank_code_by_name', message: blankCodeByNameWithoutName });
+    expect(firstIssue({ field_mappings: { product_id: 'Lineitem sku' }, new_products: { category: 'Product type' }, blank_code_by_name: true })?.path).toBe('blank_code_by_name');
+    expect(firstIssue({ field_mappings: { name: 'Title' }, blank_code_by_name: 'yes' })?.path).toBe('blank_code_by_name');
+  });
+});
+
+describe('productNameForm', () => {
+  it("reads a web shop's line item name as the product's name: case, spaces and punctuation aside", () => {
+    expect(productNameForm('Chunky Cable Cardigan - M')).toBe(productNameForm('Chunky Cable Cardigan M'));
+    expect(productNameForm('Merino Crew Jumper - M / Oatmeal')).toBe(productNameForm('merino crew jumper M oatmeal'));
+    expect(productNameForm('Gift Card - £50')).toBe('giftcard50');
+    expect(productNameForm('Café Crème')).not.toBe(productNameForm('Cafe Creme'));
+    expect(productNameForm('Tea Dress 10')).not.toBe(productNameForm('Tea Dress 1'));
   });
 });
 

@@ -119,6 +119,18 @@ export function joinedValue(parts: readonly unknown[]): unknown {
   return texts.length ? texts.join(' ') : parts[0];
 }
 
+/** The refusal of blank_code_by_name where the mapping reads no name. */
+export const blankCodeByNameWithoutName =
+  'blank_code_by_name matches a line without a product code by its name, but no name column is mapped: map name (a products file) or new_products.name (the column naming the product a line sells, as Lineitem name), or turn it off.';
+
+/**
+ * A product's name as blank_code_by_name compares it (ADR 0195 F4): in one Unicode form, lower
+ * case, letters and digits only — "Chunky Cable Cardigan - M" and "Merino Crew Jumper - M / Oatmeal"
+ * read as "chunkycablecardiganm" and "merinocrewjumpermoatmeal", as the products named "Chunky
+ * Cable Cardigan M" and "Merino Crew Jumper M Oatmeal" do. Accents are kept (café is not cafe).
+ */
+export const productNameForm = (name: string): string => name.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
 /** Bounds of a mapping's row filters: filters, and values per filter. */
 export const MAX_ROW_FILTERS = 5;
 export const MAX_ROW_FILTER_VALUES = 50;
@@ -198,12 +210,26 @@ export const entityMapping = z.strictObject({
    * line only (ADR 0195 F3); the row filter's `blank_means_same_as` does the same for one column.
    */
   fill_down_by: storableText().min(1).max(500).optional(),
+  /**
+   * A line whose product code is blank is known by its name (ADR 0195 F4): a products file's line
+   * takes its mapped name (with its joined columns, filled down) as its code; a line naming a
+   * product (sales, counts, deliveries) is matched to the stored product whose name reads the same
+   * ignoring case, spaces and punctuation (`productNameForm`), read from `new_products.name`
+   * (Shopify's Lineitem name "Chunky Cable Cardigan - M" is the product "Chunky Cable Cardigan M").
+   * Two products reading the same refuse the line, naming both; a name matching none is left as a
+   * line without a code (skipped with skip_rows_without_code).
+   */
+  blank_code_by_name: z.boolean().optional(),
 }).check((context) => {
   // A field is filled from the file or given one value, never both: which would win is a guess.
   for (const field of Object.keys(context.value.field_values ?? {})) {
     if (field in context.value.field_mappings) {
       context.issues.push({ code: 'custom', message: `${field} is both mapped to a column and given one value for every line; keep one of them.`, input: field, path: ['field_values', field] });
     }
+  }
+  // A line is known by its name only where a name is read: a products file's name, or the name column of the products a line names.
+  if (context.value.blank_code_by_name && !('name' in context.value.field_mappings) && !context.value.new_products?.['name']) {
+    context.issues.push({ code: 'custom', message: blankCodeByNameWithoutName, input: true, path: ['blank_code_by_name'] });
   }
   // Joined columns follow a mapped column: alone, which column the value starts with is unsaid.
   for (const field of Object.keys(context.value.joined_columns ?? {})) {

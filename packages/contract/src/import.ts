@@ -51,6 +51,12 @@ export const importCounts = z.object({
   created_references: z.number().int().optional(),
   skipped: z.number().int().optional(),
   empty_skipped: z.number().int().optional(),
+  /**
+   * Lines without a product code given one by their name (blank_code_by_name, ADR 0195 F4): a
+   * products file's lines coded by their name, or a sales file's lines matched to the product of
+   * that name; counted in rows, not in skipped.
+   */
+  matched_by_name: z.number().int().optional(),
   /** Totals lines (`Summe`, `Total`) whose code no product has, left out rather than created as products (create_missing_products). */
   totals_skipped: z.number().int().optional(),
   filtered: z.number().int().optional(),
@@ -352,6 +358,18 @@ export const previewFileResponse = z.object({
    * blank_code_lines (ADR 0195 F5); absent when none does.
    */
   empty_lines: z.number().int().optional(),
+  /**
+   * Of blank_code_lines, those the mapping's `blank_code_by_name` (given, or proposed) gives a
+   * product code by their name (ADR 0195 F4): imported, not skipped; blank_code_names then names
+   * only the others, the lines still without a code. Absent when none is.
+   */
+  blank_code_matched: z.number().int().optional(),
+  /**
+   * The lines without a product code can be known by their name (`blank_code_by_name`): a products
+   * file's lines have a name, or a line's name reads as one stored product's. Said for a given
+   * mapping too, for the screen to offer the option again; the proposal has it on.
+   */
+  proposed_blank_code_by_name: z.literal(true).optional(),
   /** The mapping is proposed with skip_rows_without_code on (no mapping given, blank_code_lines or empty_lines present): the proposal's rows were read so. */
   proposed_skip_rows_without_code: z.literal(true).optional(),
   /** Values outside a column's choices in the records read (not only the rows shown); present when there are any. */

@@ -50,6 +50,8 @@ export const isNameable = (column: ColumnDefinition, keyColumn: string) => colum
 export function checkNewProducts(mapping: EntityMapping, codeReferences: { column: string; table: string; keyColumn: string; columns: ColumnDefinition[] }[]): NewProductColumns | null {
   const fields = Object.entries(mapping.new_products ?? {});
   if (!fields.length) return null;
+  // Matching lines without a code by name (blank_code_by_name) reads new_products.name alone: no product is created.
+  if (!mapping.create_missing_products && mapping.blank_code_by_name && fields.every(([field]) => field === 'name')) return null;
   if (!mapping.create_missing_products) throw invalid('new_products says where new products take their fields from, but create_missing_products is off: turn it on, or remove new_products.');
   const [reference, other] = codeReferences;
   if (!reference) throw invalid('new_products: the mapping fills no product code from the file, so it creates no products.');

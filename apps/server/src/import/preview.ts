@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dateFormats, dayInTimeZone, MAX_JOINED_COLUMNS, DEFAULT_DECIMAL_PLACES, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type DateOrderPreference, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, splitQuantityUnit, valueMapForm } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
-import { validationError } from '../http/errors.ts';
+import { AppError, validationError } from '../http/errors.ts';
 import { requestTimeZone } from '../http/viewer-day.ts';
 import { isReadOnly } from '../tables/columns.ts';
 import { cellsWithNothingMapped, csvMapper, applyMapping, recordMapper, recordWithNothingMapped, resolveEntityMapping } from './mapping.ts';
@@ -17,7 +17,8 @@ import { FileFormatError, openSource, type RawRecord } from './source.ts';
 import { sentTimeZone } from './field-values.ts';
 import { undecidedDateOrder } from './shop-date-order.ts';
 import { skippedRowText } from './header-row.ts';
-import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
+import { isNameable, newProductSource, pickNewProducts, sourcePaths } from './new-products.ts';
+import { readCodeByName, withCodeByName, type CodeByName } from './code-by-name.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
 import { blankCodeLines, blankCodeSkipper, isBlank, codeColumnOf, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { isTotalsWord } from './totals-line.ts';
@@ -269,6 +270,21 @@ export function proposeJoinedCode(
   return { proposed: next, joined };
 }
 
+/**
+ * The lines without a code known by their name as blank_code_by_name would read them (a products
+ * file's `name`; a line's `lineNameColumn` matched to the stored products), or null where the
+ * mapping reads no such name (offered nothing).
+ */
+async function offeredCodeByName(db: Kysely<Database>, target: WriteTarget, fieldMappings: Record<string, string>, lineNameColumn: string | null): Promise<CodeByName | null> {
+  const fillsName = 'name' in fieldMappings;
+  try {
+    return await readCodeByName(db, { field_mappings: fieldMappings, blank_code_by_name: true, ...(lineNameColumn && !fillsName ? { new_products: { name: lineNameColumn } } : {}) }, { table: target.encodedName, key: target.keyColumns }, [...target.references.values()]);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
 /** Names shown of the lines without a product code at most. */
 const BLANK_CODE_NAMES = 3;
 
@@ -304,7 +320,31 @@ const ORDER_COLUMNS = ['name', 'order', 'ordernumber', 'orderid', 'orderno', 'or
  * that undo a sale (refunded, voided, cancelled, storniert), those values left out; when some of
  * its lines are blank and the file names each line's order, blank cells read their order's value.
  */
-export function proposeRowFilters(header: string[], columnValues: Record<string, { value: string; lines: number }[]>, mappedColumns: readonly string[], recordCount: number): RowFilter[] {
+export function proposeRowFilters(header: string[], columnValues: Record<string, { value: string; lines: number }[]>, mappedColumns: readonly string[], recordCount: number, groupColumn: string | null = null): RowFilter[] {
+  return [...undoneSalesFilter(header, columnValues, mappedColumns, recordCount), ...notStockFilter(header, columnValues, mappedColumns, recordCount, groupColumn)];
+}
+
+/** Columns saying a line is no stock item but a gift card (Shopify's products export: Gift Card TRUE). */
+const NOT_STOCK_COLUMNS = ['giftcard', 'isgiftcard', 'variantgiftcard', 'gutschein', 'istgutschein'];
+/** Values of such a column that say yes, as value maps match them. */
+const YES_VALUES = new Set(['true', 'yes', '1', 'y', 'wahr', 'ja', 'oui', 'vrai', 'si', 'sí']);
+
+/**
+ * The row filter leaving out what is not stock (ADR 0195 F4): a gift card column not mapped to a
+ * field, holding a yes on some lines, those values left out. A gift card has no stock, is never
+ * reordered and is named no product a sale can match; with blank cells (Shopify writes it on a
+ * product's first line only) they read the line above of the same group (the fill_down_by column).
+ */
+function notStockFilter(header: string[], columnValues: Record<string, { value: string; lines: number }[]>, mappedColumns: readonly string[], recordCount: number, groupColumn: string | null): RowFilter[] {
+  const column = header.find((name) => NOT_STOCK_COLUMNS.includes(normalise(name)) && !mappedColumns.includes(name));
+  const seen = column ? (columnValues[column] ?? []) : [];
+  const values = seen.filter((entry) => YES_VALUES.has(valueMapForm(entry.value))).map((entry) => entry.value);
+  if (!column || !values.length) return [];
+  const hasBlanks = seen.reduce((sum, entry) => sum + entry.lines, 0) < recordCount;
+  return [{ column, values, ...(hasBlanks && groupColumn && groupColumn !== column ? { blank_means_same_as: groupColumn } : {}) }];
+}
+
+function undoneSalesFilter(header: string[], columnValues: Record<string, { value: string; lines: number }[]>, mappedColumns: readonly string[], recordCount: number): RowFilter[] {
   const undone = (column: string) => (columnValues[column] ?? []).filter((entry) => UNDONE_VALUES.has(valueMapForm(entry.value))).map((entry) => entry.value);
   // The first status column holding such values: a file's `Status` of paid orders beside a till's `Type` of VOID lines.
   // A feed's order lines carry their order's status as `order.financial_status`: named by its last part too.
@@ -466,7 +506,7 @@ export function dayOfTitleLines(texts: readonly string[]): string | null {
   return days.size === 1 ? ([...days][0] ?? null) : null;
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'empty_lines' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'empty_lines' | 'blank_code_matched' | 'proposed_blank_code_by_name' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -540,7 +580,7 @@ export async function previewRecords(
   if (fill && noRecordHas(fill.by, jsonValues)) throw validationError(absentFillDownMessage(fill.by, 'No record read', jsonValues));
   // Only where the screen shows row filters (the Import screen, Try the endpoint): a filter proposed is one the user sees.
   const columnValues = offerRowFilters ? valuesOfColumns(header, records) : {};
-  const proposedFilters = offerRowFilters ? proposeRowFilters(header, columnValues, Object.values(fieldMappings), records.length) : [];
+  const proposedFilters = offerRowFilters ? proposeRowFilters(header, columnValues, Object.values(fieldMappings), records.length, fillDown?.by ?? null) : [];
   // The proposal's rows are read with the filters proposed (the draft the screen starts from); a given mapping's with its own.
   const filters = given ? (given.skip_rows_where ?? []) : proposedFilters;
   const mapCells = csvMapper(header, paths, fill);
@@ -561,6 +601,15 @@ export async function previewRecords(
   const blankCodes = blankCodeLines(provisional, { field_mappings: fieldMappings }, withData.map((line) => line.fields));
   const emptyLines = blankCodeLines(provisional, { field_mappings: fieldMappings }, keptLines.map((line) => line.fields)) ? keptLines.length - withData.length : 0;
   const proposesSkip = !given && blankCodes + emptyLines > 0;
+  // Lines without a code known by their name (ADR 0195 F4): offered where a products file's such lines have a name, or a line's name reads as one stored product's.
+  const codeReference = [...provisional.references.values()].find((r) => r.by === 'key');
+  const newProductColumns = codeReference ? proposeNewProducts(codeReference, header, fieldMappings) : null;
+  const nameColumn = newProductColumns ? newProductColumns.name : fieldMappings.name;
+  const lineNameColumn = given?.new_products?.['name'] ?? newProductColumns?.name ?? null;
+  const withLineName = (line: { record: RawRecord; fields: Record<string, unknown> }) => (lineNameColumn && !(newProductSource('name') in line.fields) ? { ...line.fields, [newProductSource('name')]: valueOf(line.record, lineNameColumn) } : line.fields);
+  const offeredByName = blankCodes ? await offeredCodeByName(db, provisional, fieldMappings, lineNameColumn) : null;
+  const offersByName = offeredByName !== null && withData.some((line) => withCodeByName(offeredByName, withLineName(line)).matched);
+  const proposesByName = !given && offersByName;
   const decimalColumns = Object.keys(fieldMappings).filter((field) => provisional.typeOf(field) === 'DecimalField');
   // Every cell of a file tells how it writes numbers: a till's `Preis` 16,50 beside a `Menge` 1,000 the entity stores as whole units.
   // A price's currency sign (`€ 2,00`) hides nothing, nor a quantity's unit (`1,5 kg`): the import takes them off before reading the number (ADR 0178).
@@ -573,6 +622,7 @@ export async function previewRecords(
     ...(proposedValues ? { field_values: proposedValues } : {}),
     ...(filters.length ? { skip_rows_where: filters } : {}),
     ...(proposesSkip ? { skip_rows_without_code: true } : {}),
+    ...(proposesByName ? { blank_code_by_name: true, ...(offeredByName.products && lineNameColumn ? { new_products: { name: lineNameColumn } } : {}) } : {}),
     ...(proposedJoined ? { joined_columns: proposedJoined } : {}),
     ...(fillDown ? { fill_down_by: fillDown.by } : {}),
     field_mappings: fieldMappings,
@@ -581,6 +631,22 @@ export async function previewRecords(
     ...(given ? {} : detectedSeparator ? { decimal_separator: detectedSeparator } : {}),
   };
   const target = await resolveWriteTarget(db, config, entityType, mapping, { complete: false, today });
+  // Read as the writer reads them: a line without a code given its product by its name, or refused when its name reads as several products'.
+  const namedProblems = new Map<number, string>();
+  let blankMatched = 0;
+  const mappedOf = new Map(records.map((record, at) => [record, mapped[at]]));
+  if (target.codeByName) {
+    const keptRecords = new Set(withData.map((line) => line.record));
+    for (const [at, line] of mapped.entries()) {
+      const record = records[at] as RawRecord;
+      if (line.empty) continue;
+      const named = withCodeByName(target.codeByName, withLineName({ record, fields: line.fields }));
+      if (named.problem) namedProblems.set(line.row, named.problem);
+      if (!named.matched) continue;
+      line.fields = named.fields;
+      if (keptRecords.has(record)) blankMatched += 1;
+    }
+  }
 
   // Detection over every record read, whatever format the mapping chose: the builder shows both.
   // The values outside a column's choices, and the quantities read in the unit their cells wrote,
@@ -618,11 +684,8 @@ export async function previewRecords(
         MAX_LISTED_NEW_PRODUCTS,
       )
     : null;
-  const codeReference = [...provisional.references.values()].find((r) => r.by === 'key');
-  const newProductColumns = codeReference ? proposeNewProducts(codeReference, header, fieldMappings) : null;
-  // What the lines without a code are, by the column a product's name comes from (ADR 0195).
-  const nameColumn = newProductColumns ? newProductColumns.name : fieldMappings.name;
-  const blankNames = blankCodes && nameColumn ? blankCodeNames(withData, codeColumnOf(provisional), (record) => (record.cells ? record.cells[header.indexOf(nameColumn)] : readMappedPath(record.value, nameColumn))) : [];
+  // What the lines without a code are, by the column a product's name comes from (ADR 0195): those still without one once named.
+  const blankNames = blankCodes && nameColumn ? blankCodeNames(withData.map((line) => ({ ...line, fields: mappedOf.get(line.record)?.fields ?? line.fields })), codeColumnOf(provisional), (record) => (record.cells ? record.cells[header.indexOf(nameColumn)] : readMappedPath(record.value, nameColumn))) : [];
   const refused = refusedChoices.list(target.columns);
   const chosen = mapping.date_format && mapping.date_format !== 'auto' ? mapping.date_format : null;
   const detected: DateFormat | null = chosen ?? detector.order ?? (detector.candidates.length === 1 ? (detector.candidates[0] ?? null) : null);
@@ -645,7 +708,8 @@ export async function previewRecords(
     const leftOut = rowFilters?.leavesOut(filterCells) ?? null;
     // In the writer's order: a row filter, then a totals line, then a blank code.
     const totalsLine = leftOut ? null : (totalsWordOf?.(values) ?? null);
-    if (leftOut || totalsLine || skipsLine?.(values)) {
+    // A line whose name reads as several products' is refused, not skipped (as the writer does).
+    if (leftOut || totalsLine || (skipsLine?.(values) && !namedProblems.has(row))) {
       // Shown as the other lines are (a date read as the import reads it), though not imported; what does not read stays as found.
       const read = typeRecord(values, row);
       const skippedValues: Record<string, SourceValue> = {};
@@ -655,6 +719,8 @@ export async function previewRecords(
     }
     const typed = typeRecord(values, row);
     for (const [field, reasons] of Object.entries(typed.errors ?? {})) problems[field] = reasons.join(' ');
+    const ambiguousName = namedProblems.get(row);
+    if (ambiguousName && target.codeByName) problems[target.codeByName.codeField] = ambiguousName;
     const filled = (field: string) => field in fieldMappings || target.fixed.has(field);
     for (const field of target.keyColumns) if (!filled(field)) problems[field] ??= 'No column is mapped to this key field.';
     if (!target.updateOnly) for (const field of target.blankIsMissing) if (!filled(field) && targets.some((t) => t.field === field)) problems[field] ??= 'No column is mapped to this required field.';
@@ -701,6 +767,8 @@ export async function previewRecords(
     ...(blankCodes ? { blank_code_lines: blankCodes } : {}),
     ...(blankNames.length ? { blank_code_names: blankNames } : {}),
     ...(emptyLines ? { empty_lines: emptyLines } : {}),
+    ...(blankMatched ? { blank_code_matched: blankMatched } : {}),
+    ...(offersByName ? { proposed_blank_code_by_name: true as const } : {}),
     ...(proposesSkip ? { proposed_skip_rows_without_code: true as const } : {}),
     ...(replacesSales ? { replaces_sales: replacesSales } : {}),
     ...(unitsAsWritten.cells

@@ -31,6 +31,7 @@ import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
 import { filteredMessage, rowFilterColumns } from './row-filter.ts';
 import { unitsAsWrittenMessage } from './quantity-units.ts';
+import { matchedByNameMessage } from './code-by-name.ts';
 import { addedToMessage, emptySkippedMessage, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
 import { keepsSalesParts, keepsStockCounts, type OutdatedCounts } from './writer-sql.ts';
@@ -163,7 +164,9 @@ async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<
   const timeZone = await requestTimeZone(ctx.database.db, fields.time_zone);
   const target = await resolveWriteTarget(ctx.database.db, await ctx.loadConfig(), entityType, mapping, { today: dayInTimeZone(Date.now(), timeZone) });
   // A column new products are named from must be in the file too: a mistyped one is a 400 naming it, not products named by their code.
-  const needed = [...target.mapped.filter((c) => !target.fixed.has(c) && (target.keyColumns.includes(c) || target.blankIsMissing.has(c))), ...(target.newProducts?.fields.map((f) => f.source) ?? [])];
+  // So must the column a line without a code is matched by (blank_code_by_name's new_products.name, ADR 0195 F4).
+  const byName = target.codeByName?.products ? [target.codeByName.nameField] : [];
+  const needed = [...new Set([...target.mapped.filter((c) => !target.fixed.has(c) && (target.keyColumns.includes(c) || target.blankIsMissing.has(c))), ...(target.newProducts?.fields.map((f) => f.source) ?? []), ...byName])];
   return { entityType, mapping, target, needed, paths: sourcePaths(mapping), timeZone, options: { mapping, salesWriter: fileSalesWriter(fields.mapping_name), undoableAs: run.id ?? undefined, onProgress: (rows) => (run.progress.rowsDone = rows) } };
 }
 
@@ -284,7 +287,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
           ? `Imported ${counts.rows} lines into ${into}, added up into ${rows(counts.rows - counts.duplicates)}, one per ${keyWords(target)}:`
           : `Imported ${rows(counts.rows)} into ${into}: ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}, the last row of each was kept, ${rows(counts.rows - counts.duplicates)}:`
         : `Imported ${rows(counts.rows)} into ${into}:`;
-    const skipped = `${skippedMessage(counts.skipped ?? 0)}${emptySkippedMessage(counts.empty_skipped ?? 0)}${totalsSkippedMessage(written.totalsSkipped)}`;
+    const skipped = `${matchedByNameMessage(counts.matched_by_name ?? 0, target.codeByName)}${skippedMessage(counts.skipped ?? 0)}${emptySkippedMessage(counts.empty_skipped ?? 0)}${totalsSkippedMessage(written.totalsSkipped)}`;
     const filtered = filteredMessage(counts, resolved.mapping);
     const created = `${restoredCodesMessage(written.restoredCodes)}${newProductsMessage(counts.created_references ?? 0, written.newProducts)}`;
     // Sales kept per writer add up: said when this file's were added to another's (ADR 0164).

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PreviewFileResponse } from '@stockwise/contract';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
-import { productsCsv } from '../../../../e2e/fixtures/shopify-boutique.ts';
+import { ordersCsv, productsCsv } from '../../../../e2e/fixtures/shopify-boutique.ts';
 
 const header =
   'Handle,Title,Body (HTML),Vendor,Product Category,Type,Tags,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Variant SKU,Variant Grams,Variant Inventory Tracker,Variant Inventory Qty,Variant Inventory Policy,Variant Fulfillment Service,Variant Price,Variant Compare At Price,Variant Requires Shipping,Variant Taxable,Variant Barcode,Image Src,Image Position,Image Alt Text,Gift Card,SEO Title,SEO Description,Variant Image,Variant Weight Unit,Variant Tax Code,Cost per item,Included / United Kingdom,Price / United Kingdom,Compare At Price / United Kingdom,Status';
@@ -69,7 +69,13 @@ describe.each(backends)("a UK boutique's Shopify products export on %s", (backen
     const products = await preview(withoutSkus);
     expect(products.blank_code_lines).toBe(1);
     expect(products.empty_lines).toBe(1);
-    expect(products.blank_code_names).toEqual(['Chunky Cable Cardigan']);
+    // Proposed to take its name as its code (F4): matched, so no longer named among the lines skipped.
+    expect(products).toMatchObject({ blank_code_matched: 1, proposed_blank_code_by_name: true });
+    expect(products.blank_code_names).toBeUndefined();
+    const asGiven = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, [{ name: 'entity_type', value: 'products' }, { name: 'mapping_config', value: JSON.stringify({ entities: { products: { field_mappings: { product_code: 'Variant SKU', name: 'Title' }, skip_rows_without_code: true } } }) }, { name: 'file', fileName: 'export.csv', content: withoutSkus }]);
+    // Without the option (turned off on the screen): named as before, and still offered.
+    expect(asGiven.json).toMatchObject({ blank_code_lines: 1, blank_code_names: ['Chunky Cable Cardigan'], proposed_blank_code_by_name: true });
+    expect((asGiven.json as PreviewFileResponse).blank_code_matched).toBeUndefined();
     expect((await preview([header, variant('tea-dress', 'Tea Dress', 'Hartley & Rowe', '12', 'TD-12', 4, '72.00', '27.00')].join('\n'))).blank_code_names).toBeUndefined();
   });
 
@@ -79,6 +85,12 @@ describe.each(backends)("a UK boutique's Shopify products export on %s", (backen
     ...(proposal.proposed_joined_columns ? { joined_columns: proposal.proposed_joined_columns } : {}),
     ...(proposal.proposed_fill_down_by ? { fill_down_by: proposal.proposed_fill_down_by } : {}),
     ...(proposal.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
+  });
+  // The whole proposal as the Import screen sends it: with its row filters and the lines without a code known by their name (F4).
+  const wholeProposal = (proposal: PreviewFileResponse) => ({
+    ...asMapping(proposal),
+    ...(proposal.proposed_row_filters ? { skip_rows_where: proposal.proposed_row_filters } : {}),
+    ...(proposal.proposed_blank_code_by_name ? { blank_code_by_name: true, ...(proposal.proposed_new_products?.name ? { new_products: { name: proposal.proposed_new_products.name } } : {}) } : {}),
   });
   const stored = async () =>
     (await sql<{ code: string; name: string; supplier: string | null; category: string | null }>`select product_code as code, name, supplier::text as supplier, category from data.products order by 1`.execute(editor.server().database.db)).rows;
@@ -105,14 +117,16 @@ describe.each(backends)("a UK boutique's Shopify products export on %s", (backen
     const file = productsCsv();
     const proposal = await preview(file);
     expect(proposal.proposed_fill_down_by).toBe('Handle');
-    // F5: the 11 image-only lines (a Handle and an Image Src, nothing mapped) apart from the 6 variants without a SKU; F6: the shop's Type.
-    expect(proposal).toMatchObject({ blank_code_lines: 6, empty_lines: 11, proposed_skip_rows_without_code: true });
+    // F5: the 11 image-only lines (a Handle and an Image Src, nothing mapped) apart from the 4 variants without a SKU (the 2 gift cards left out, F4); F6: the shop's Type.
+    expect(proposal).toMatchObject({ blank_code_lines: 4, blank_code_matched: 4, empty_lines: 11, proposed_skip_rows_without_code: true, proposed_blank_code_by_name: true });
+    expect(proposal.proposed_row_filters).toEqual([{ column: 'Gift Card', values: ['TRUE'], blank_means_same_as: 'Handle' }]);
     expect(proposal.proposed_mapping.category).toBe('Type');
     expect(proposal.proposed_joined_columns).toEqual({ name: ['Option1 Value', 'Option2 Value', 'Option3 Value'] });
     // The rows shown are read with it: the second line of the linen shirt is named and has its supplier.
     const second = proposal.rows[1];
     expect(second?.problems).toEqual({});
     expect(second?.values).toMatchObject({ product_code: 'LS-XS-WHT', name: 'Linen Shirt XS White', supplier: 'Nordic Linen Co' });
+    // As F3 left it (the options of F4 turned off): the variants without a SKU are skipped.
     const imported = await importFile(editor.server(), editor.user().access, { fileName: 'products_export_1.csv', content: file, entityType: 'products', mapping: { entities: { products: asMapping(proposal) } } });
     expect(imported.status, JSON.stringify(imported.json)).toBe(200);
     // The image-only lines and the variants without a SKU keep their blank code: skipped, not a second variant, and counted apart (F5).
@@ -161,6 +175,103 @@ describe.each(backends)("a UK boutique's Shopify products export on %s", (backen
       expect(JSON.stringify(answer.json)).toContain('At most 3 columns joined to one field.');
     }
     expect(await stored()).toEqual(before);
+  });
+
+  // ADR 0195 F4: the variants without a SKU known by their name, in the products file and in the orders file.
+  const importAs = async (entityType: string, fileName: string, content: string, mapping: object) => importFile(editor.server(), editor.user().access, { fileName, content, entityType, mapping: { entities: { [entityType]: mapping } } });
+
+  it('imports the variants without a SKU under their name with the proposal, leaving the gift cards out, and their orders on them', async () => {
+    const products = productsCsv();
+    const proposal = await preview(products);
+    const imported = await importAs('products', 'products_export_1.csv', products, wholeProposal(proposal));
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    // 49 variants with a SKU, the cardigan's 3 sizes and the tote bag; the gift cards' 2 lines left out by the filter, the 11 image-only lines skipped.
+    expect(imported.json).toMatchObject({ counts: { rows: 53, matched_by_name: 4, empty_skipped: 11, filtered: 2 } });
+    expect((imported.json as { counts: { skipped?: number } }).counts.skipped).toBeUndefined();
+    expect((imported.json as { message: string }).message).toContain('4 lines without a product code were given their name as their product code. 11 lines with nothing to import were skipped.');
+    const rows = await sql<{ code: string; name: string; stock: string; cost: string; supplier: string | null; category: string | null }>`
+      select product_code as code, name, current_stock::text as stock, unit_cost::text as cost, supplier::text as supplier, category from data.products where product_code not like '%-%' and product_code not like 'LSJ%' order by 1`.execute(editor.server().database.db);
+    const generated = products.split('\n').filter((line) => line.startsWith('chunky-cable-cardigan,') || line.startsWith('canvas-tote-bag,'));
+    // A first variant line quotes its description ("<p>…, made for everyday wear.</p>"): cells read as a CSV reader does.
+    const cellsOf = (line: string) => [...line.matchAll(/(?:"((?:[^"]|"")*)"|([^,]*))(?:,|$)/g)].map((match) => match[1]?.replaceAll('""', '"') ?? match[2] ?? '');
+    const stockOf = (handle: string, size: string) => Number(generated.map(cellsOf).find((cells) => cells[0] === handle && cells[9] === size)?.[17]);
+    expect(rows.rows.map((row) => ({ ...row, stock: Number(row.stock), cost: Number(row.cost) }))).toEqual([
+      { code: 'Canvas Tote Bag', name: 'Canvas Tote Bag', stock: stockOf('canvas-tote-bag', 'Default Title'), cost: 5, supplier: 'Fable Accessories', category: 'Accessories' },
+      { code: 'Chunky Cable Cardigan L', name: 'Chunky Cable Cardigan L', stock: stockOf('chunky-cable-cardigan', 'L'), cost: 46, supplier: 'Bramble Knitwear', category: 'Knitwear' },
+      { code: 'Chunky Cable Cardigan M', name: 'Chunky Cable Cardigan M', stock: stockOf('chunky-cable-cardigan', 'M'), cost: 46, supplier: 'Bramble Knitwear', category: 'Knitwear' },
+      { code: 'Chunky Cable Cardigan S', name: 'Chunky Cable Cardigan S', stock: stockOf('chunky-cable-cardigan', 'S'), cost: 46, supplier: 'Bramble Knitwear', category: 'Knitwear' },
+    ]);
+    expect((await sql<{ n: number }>`select count(*)::int as n from data.products where name ilike 'gift card%'`.execute(editor.server().database.db)).rows[0]?.n).toBe(0);
+
+    // The orders file as Sales: what the generator wrote, refunded and voided orders left out (their status on an order's first line).
+    const orders = ordersCsv();
+    const [head = '', ...lines] = orders.trim().split('\n');
+    expect(orders).not.toContain('"');
+    const at = (column: string) => head.split(',').indexOf(column);
+    const statusOf = new Map<string, string>();
+    const expected = new Map<string, number>();
+    let giftCardLines = 0;
+    let named = 0;
+    for (const line of lines) {
+      const cells = line.split(',');
+      const order = cells[at('Name')] as string;
+      if (cells[at('Financial Status')]) statusOf.set(order, cells[at('Financial Status')] as string);
+      if (['refunded', 'voided'].includes(statusOf.get(order) ?? '') || cells[at('Lineitem sku')]) continue;
+      const name = cells[at('Lineitem name')] as string;
+      if (name.startsWith('Gift Card')) giftCardLines += 1;
+      else {
+        named += 1;
+        expected.set(name, (expected.get(name) ?? 0) + Number(cells[at('Lineitem quantity')]));
+      }
+    }
+    const sales = await preview(orders, 'sales');
+    expect(sales.proposed_new_products?.name).toBe('Lineitem name');
+    expect(sales).toMatchObject({ proposed_blank_code_by_name: true, proposed_skip_rows_without_code: true });
+    // The lines read without a SKU: those matched by name, and the gift cards still named as skipped.
+    expect(sales.blank_code_matched).toBeGreaterThan(0);
+    expect(sales.blank_code_names?.every((name) => name.startsWith('Gift Card'))).toBe(true);
+    const written = await importAs('sales', 'orders_export_1.csv', orders, wholeProposal(sales));
+    expect(written.status, JSON.stringify(written.json)).toBe(200);
+    expect(written.json).toMatchObject({ counts: { matched_by_name: named, skipped: giftCardLines } });
+    const message = (written.json as { message: string }).message;
+    expect(message).toContain(`${named} lines without a product code were matched to products by name. ${giftCardLines} lines without a product code were skipped.`);
+    const sold = await sql<{ code: string; quantity: string }>`
+      select p.product_code as code, sum(s.quantity)::text as quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code not like '%-%' group by 1 order by 1`.execute(editor.server().database.db);
+    expect(Object.fromEntries(sold.rows.map((row) => [row.code, Number(row.quantity)]))).toEqual({
+      'Canvas Tote Bag': expected.get('Canvas Tote Bag'),
+      'Chunky Cable Cardigan L': expected.get('Chunky Cable Cardigan - L'),
+      'Chunky Cable Cardigan M': expected.get('Chunky Cable Cardigan - M'),
+      'Chunky Cable Cardigan S': expected.get('Chunky Cable Cardigan - S'),
+    });
+    expect(expected.get('Chunky Cable Cardigan - M')).toBeGreaterThan(0);
+  });
+
+  it('refuses a line whose name reads as two products, naming both, and the option where no name column is mapped; nothing imported', async () => {
+    const db = editor.server().database.db;
+    const twins = importAs('products', 'twins.csv', 'SKU,Name\nBEANIE-1,Slouch Beanie\nBEANIE-2,Slouch-Beanie', { field_mappings: { product_code: 'SKU', name: 'Name' } });
+    expect((await twins).status).toBe(200);
+    const salesBefore = (await sql<{ n: number }>`select count(*)::int as n from data.sales`.execute(db)).rows[0]?.n;
+    const orders = 'Name,Created at,Lineitem quantity,Lineitem name,Lineitem sku\n#9001,2026-12-01 10:00:00 +0000,1,Slouch Beanie,\n#9002,2026-12-01 11:00:00 +0000,1,Linen Shirt - M / Blue,LS-M-BLU';
+    const mapping = { field_mappings: { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' }, skip_rows_without_code: true, blank_code_by_name: true, new_products: { name: 'Lineitem name' } };
+    const refused = await importAs('sales', 'orders.csv', orders, mapping);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.json)).toContain('The line has no product code and its name “Slouch Beanie” reads the same as 2 products: BEANIE-1 (“Slouch Beanie”) and BEANIE-2 (“Slouch-Beanie”).');
+    // The preview shows the same problem on the line.
+    const previewed = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, [{ name: 'entity_type', value: 'sales' }, { name: 'mapping_config', value: JSON.stringify({ entities: { sales: mapping } }) }, { name: 'file', fileName: 'orders.csv', content: orders }]);
+    expect(previewed.status).toBe(200);
+    expect((previewed.json as PreviewFileResponse).rows[0]?.problems['product_id']).toContain('reads the same as 2 products');
+    // No name column: the contract's 400, in the import and the preview.
+    const { new_products: _names, ...nameless } = mapping;
+    const noName = await importAs('sales', 'orders.csv', orders, nameless);
+    expect(noName.status).toBe(400);
+    expect(JSON.stringify(noName.json)).toContain('blank_code_by_name matches a line without a product code by its name, but no name column is mapped');
+    const noNamePreview = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, [{ name: 'entity_type', value: 'sales' }, { name: 'mapping_config', value: JSON.stringify({ entities: { sales: nameless } }) }, { name: 'file', fileName: 'orders.csv', content: orders }]);
+    expect(noNamePreview.status).toBe(400);
+    // A name column the file lacks: a 400 naming it.
+    const absent = await importAs('sales', 'orders.csv', orders, { ...mapping, new_products: { name: 'Item name' } });
+    expect(absent.status).toBe(400);
+    expect(JSON.stringify(absent.json)).toContain('Item name');
+    expect((await sql<{ n: number }>`select count(*)::int as n from data.sales`.execute(db)).rows[0]?.n).toBe(salesBefore);
   });
 
   // ADR 0195 F6: among the columns named like a category, the one whose values tell the products apart in the shop's own words.

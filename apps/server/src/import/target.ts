@@ -30,6 +30,7 @@ import { isTotalsWord } from './totals-line.ts';
 import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
 import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { checkNewProducts, compileNewProductReader, newProductSource, type NewProductColumns } from './new-products.ts';
+import { readCodeByName, type CodeByName } from './code-by-name.ts';
 import { readFieldValues, type FixedValues } from './field-values.ts';
 import { CurrencySigns } from './currency.ts';
 import { UnitsAsWritten, UnitsFirstWritten } from './quantity-units.ts';
@@ -103,6 +104,8 @@ export type WriteTarget = {
   updateOnly: boolean;
   /** What quantity cells written with a unit ("0.25 kg") are read against (ADR 0178), or null when the mapping fills no product's quantity. */
   quantityUnits: QuantityUnits | null;
+  /** How a line without a product code gets one by its name (the mapping's blank_code_by_name, ADR 0195 F4), or null. */
+  codeByName: CodeByName | null;
 };
 
 /**
@@ -237,6 +240,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
     });
   }
   const newProducts = checkNewProducts(mapping, [...references.values()].filter((r) => r.by === 'key' && r.column in mapping.field_mappings));
+  const codeByName = await readCodeByName(db, mapping, { table: table.encoded_name, key: entity.key }, [...references.values()]);
   const quantityUnits = await readQuantityUnits(db, table, entity.key, references, mapping, mapped.filter((column) => !fixed.has(column)), fixed);
 
   const { facts, minimums } = await readColumnRules(db, table.encoded_name);
@@ -278,6 +282,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
     newProducts,
     updateOnly,
     quantityUnits,
+    codeByName,
   };
 }
 

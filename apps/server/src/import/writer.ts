@@ -23,6 +23,7 @@ import { compileRowFilters, type RowFilters } from './row-filter.ts';
 import type { RawBuilder } from 'kysely';
 import type { CurrencySigns } from './currency.ts';
 import { blankCodeSkipper, compileRecordTyper, type AddedTo, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, unknownCodeReason, type CodeLookup, type TotalsSkipped, type WriteTarget } from './target.ts';
+import { withCodeByName } from './code-by-name.ts';
 import type { ReplacedOwn } from './own-sales.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
@@ -275,6 +276,8 @@ export type PreparedRows = {
   skipped: number;
   /** Of the lines without a code left out, those with nothing in any mapped column (not in `skipped`). */
   emptySkipped: number;
+  /** Lines without a code given one by their name (blank_code_by_name), counted in rows. */
+  matchedByName: number;
   /** Totals lines (a totals word, the code blank) left out while typing. */
   totals: TotalsSkipped;
   filtered: Pick<ImportCounts, 'filtered' | 'filtered_by'>;
@@ -319,6 +322,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   let rows = 0;
   let skipped = 0;
   let emptySkipped = 0;
+  let matchedByName = 0;
   let chunks: Buffer[] = [];
   let bytes = 0;
   let sinking: Promise<void> = Promise.resolve();
@@ -357,7 +361,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
     let text = '';
     const summed: KeyTree = new Map();
     const sums: Line[] = [];
-    for (const record of records) {
+    for (let record of records) {
       // Before the code check: a refunded order's gift card is a refunded line, counted once.
       const leftOut = rowFilters && record.filterCells ? rowFilters.leavesOut(record.filterCells) : null;
       if (leftOut) {
@@ -369,6 +373,18 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
         totals.lines += 1;
         if (!totals.codes.includes(totalsWord)) totals.codes.push(totalsWord);
         continue;
+      }
+      // A line without a code known by its name (blank_code_by_name): given the code, or refused when its name reads as several products'.
+      // Not a line with nothing mapped in its own cells (an image-only line's name is its product's, filled down).
+      const named = record.fields && target.codeByName && !record.empty ? withCodeByName(target.codeByName, record.fields) : null;
+      if (named?.problem) {
+        rows += 1;
+        errors.addRow(record.row, { [target.codeByName?.codeField as string]: [named.problem] });
+        continue;
+      }
+      if (named?.matched) {
+        record = { ...record, fields: named.fields };
+        matchedByName += 1;
       }
       if (skipsLine && record.fields && skipsLine(record.fields)) {
         if (record.empty) emptySkipped += 1;
@@ -442,7 +458,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   }
   await flush();
   await sinking;
-  return { rows, skipped, emptySkipped, totals, filtered: rowFilters?.counted(filteredLines) ?? {}, errors, detector, fieldSets, summedMagnitudes, unitsAsWritten };
+  return { rows, skipped, emptySkipped, matchedByName, totals, filtered: rowFilters?.counted(filteredLines) ?? {}, errors, detector, fieldSets, summedMagnitudes, unitsAsWritten };
 }
 
 /** A fresh staging table for `target` in the session's transaction (checks first that the entity key is a unique key). */
@@ -504,6 +520,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     duplicates: 0,
     ...(prepared.skipped ? { skipped: prepared.skipped } : {}),
     ...(prepared.emptySkipped ? { empty_skipped: prepared.emptySkipped } : {}),
+    ...(prepared.matchedByName ? { matched_by_name: prepared.matchedByName } : {}),
     ...(prepared.totals.lines ? { totals_skipped: prepared.totals.lines } : {}),
     ...prepared.filtered,
   };

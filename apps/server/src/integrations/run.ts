@@ -12,6 +12,7 @@ import { jsonSyntaxProblem } from '../import/json-position.ts';
 import { newProductsMessage } from '../import/new-products.ts';
 import { addFiltered, filteredMessage } from '../import/row-filter.ts';
 import { outdatedCountsNotice, type ImportedTable } from '../import/service.ts';
+import { matchedByNameMessage } from '../import/code-by-name.ts';
 import { addedToMessage, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type AddedTo, type TotalsSkipped } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
 import { addUnitsAsWritten, unitsAsWrittenMessage, type UnitsAsWrittenCount } from '../import/quantity-units.ts';
@@ -343,10 +344,10 @@ function describeKept(table: string, kept: RowsKept): string | null {
 }
 
 /** What a run's batches noted beyond the log's columns: totals lines left out, and stock counts older than their products' figure. */
-type BatchNotes = { totalsSkipped: TotalsSkipped; restoredCodes: RestoredCodes; outdatedCounts: OutdatedCounts | null; addedTo?: AddedTo | undefined; unitsAsWritten?: UnitsAsWrittenCount | undefined; foldedSuppliers?: FoldedSupplier[] | undefined };
+type BatchNotes = { totalsSkipped: TotalsSkipped; restoredCodes: RestoredCodes; outdatedCounts: OutdatedCounts | null; addedTo?: AddedTo | undefined; unitsAsWritten?: UnitsAsWrittenCount | undefined; foldedSuppliers?: FoldedSupplier[] | undefined; matchedByName?: number | undefined };
 
 /** Two batches' notes as the run's. */
-function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; restoredCodes: RestoredCodes; outdatedCounts?: OutdatedCounts | undefined; addedTo?: AddedTo | undefined; unitsAsWritten?: UnitsAsWrittenCount | undefined; foldedSuppliers?: FoldedSupplier[] | undefined }): BatchNotes {
+function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; restoredCodes: RestoredCodes; outdatedCounts?: OutdatedCounts | undefined; addedTo?: AddedTo | undefined; unitsAsWritten?: UnitsAsWrittenCount | undefined; foldedSuppliers?: FoldedSupplier[] | undefined; matchedByName?: number | undefined }): BatchNotes {
   const totalsSkipped = { lines: run.totalsSkipped.lines + batch.totalsSkipped.lines, codes: [...new Set([...run.totalsSkipped.codes, ...batch.totalsSkipped.codes])] };
   const [a, b] = [run.outdatedCounts, batch.outdatedCounts];
   const day = (pick: (x: string, y: string) => string, x: string | null | undefined, y: string | null | undefined) => (x && y ? pick(x, y) : (x ?? y ?? null));
@@ -354,7 +355,7 @@ function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; r
     a && b
       ? { older: a.older + b.older, counted: a.counted + b.counted, first_day: day((x, y) => (x < y ? x : y), a.first_day, b.first_day), last_day: day((x, y) => (x > y ? x : y), a.last_day, b.last_day) }
       : (a ?? b ?? null);
-  return { totalsSkipped, restoredCodes: addRestoredCodes(run.restoredCodes, batch.restoredCodes), outdatedCounts, addedTo: addAddedTo(run.addedTo, batch.addedTo), unitsAsWritten: addUnitsAsWritten(run.unitsAsWritten, batch.unitsAsWritten), foldedSuppliers: addFoldedSuppliers(run.foldedSuppliers, batch.foldedSuppliers) };
+  return { totalsSkipped, restoredCodes: addRestoredCodes(run.restoredCodes, batch.restoredCodes), outdatedCounts, addedTo: addAddedTo(run.addedTo, batch.addedTo), unitsAsWritten: addUnitsAsWritten(run.unitsAsWritten, batch.unitsAsWritten), foldedSuppliers: addFoldedSuppliers(run.foldedSuppliers, batch.foldedSuppliers), matchedByName: (run.matchedByName ?? 0) + (batch.matchedByName ?? 0) };
 }
 
 /**
@@ -364,7 +365,7 @@ function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; r
  * (ADR 0186), as a file import gives them (`today`: the run's day); null when none.
  */
 const summaryOf = (target: PreparedTarget, counts: Pick<RunCounts, 'created' | 'skipped'>, notes: Omit<RunNotes, 'summary'>, batchNotes: BatchNotes, today: string): string | null =>
-  `${addedToMessage(batchNotes.addedTo)}${restoredCodesMessage(batchNotes.restoredCodes)}${newProductsMessage(counts.created, notes.newProducts)}${unitsAsWrittenMessage(batchNotes.unitsAsWritten)}${skippedMessage(counts.skipped)}${totalsSkippedMessage(batchNotes.totalsSkipped)}${filteredMessage({ filtered_by: notes.filteredBy }, target.mapping)}${batchNotes.outdatedCounts?.older ? ` ${outdatedCountsNotice(batchNotes.outdatedCounts, today)}` : ''}${foldedSupplierNotices(batchNotes.foldedSuppliers ?? [], 'the run').map((notice) => ` ${notice}`).join('')}`.trim() || null;
+  `${addedToMessage(batchNotes.addedTo)}${restoredCodesMessage(batchNotes.restoredCodes)}${newProductsMessage(counts.created, notes.newProducts)}${unitsAsWrittenMessage(batchNotes.unitsAsWritten)}${matchedByNameMessage(batchNotes.matchedByName ?? 0, target.write.codeByName)}${skippedMessage(counts.skipped)}${totalsSkippedMessage(batchNotes.totalsSkipped)}${filteredMessage({ filtered_by: notes.filteredBy }, target.mapping)}${batchNotes.outdatedCounts?.older ? ` ${outdatedCountsNotice(batchNotes.outdatedCounts, today)}` : ''}${foldedSupplierNotices(batchNotes.foldedSuppliers ?? [], 'the run').map((notice) => ` ${notice}`).join('')}`.trim() || null;
 
 function describeFailure(error: unknown): string {
   if (isRunFailure(error) || error instanceof OutboundError || error instanceof AppError) return error.message;

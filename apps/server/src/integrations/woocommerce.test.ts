@@ -104,4 +104,28 @@ describe.each(backends)('a WooCommerce shop on %s', (backend) => {
       { code: code(2), date: '2026-12-02', quantity: 1 },
     ]);
   });
+
+  it('runs a mapping that knows a line without a sku by its name (blank_code_by_name): the gift wrap matched to the product named so, and said in the summary (ADR 0195 F4)', async () => {
+    const added = await server.request('/api/records/tables/products/rows/add/', { body: { product_code: code(3), name: 'Gift-Wrap' }, token: admin });
+    expect(added.status, added.text).toBeLessThan(300);
+    const mapping = { field_mappings: { product_id: 'sku', quantity: 'quantity', date: 'order.date_created' }, skip_rows_where: [{ column: 'order.status', values: ['refunded'] }], skip_rows_without_code: true, blank_code_by_name: true, new_products: { name: 'name' } };
+    // Try the endpoint reads the saved mapping's option as the run does: the gift wrap's line has its product.
+    const tried = await server.request('/api/integrations/try/', { body: { ...shopSettings, endpoint: `${shop.origin}${ORDERS}?per_page=50`, target_entity: 'sales', mapping }, token: admin });
+    expect(tried.status, tried.text).toBe(200);
+    expect((tried.json as unknown as IntegrationTryResponse).rows[1]).toMatchObject({ values: { product_id: code(3) }, problems: {} });
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `wattle_by_name_${backend}`, config: { entities: { sales: mapping } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    const created = await server.request('/api/integrations/scheduled/', { body: { ...shopSettings, endpoint: `${shop.origin}${ORDERS}?per_page=50`, target_entity: 'sales', mapping_selection: `wattle_by_name_${backend}`, rate_limit: 6000 }, token: admin });
+    expect(created.status, created.text).toBe(201);
+    const outcome = await runIntegration(server.integrations.runs, { integrationId: (created.json as unknown as Integration).id, trigger: 'manual' });
+    // The gift wrap's two days are new rows (the other lines' product-days the run before stored, added to); none skipped.
+    expect(outcome).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 0, filtered: 1, skipped: 0 } });
+    expect((await sales()).filter((sale) => sale.code === code(3))).toEqual([
+      { code: code(3), date: '2026-12-01', quantity: 1 },
+      { code: code(3), date: '2026-12-02', quantity: 1 },
+    ]);
+    const status = await server.request(`/api/integrations/scheduled/${(created.json as unknown as Integration).id}/status/`, { token: admin });
+    // (Its other lines' sales are added to the first integration's: another source of the same product-days, said first.)
+    expect((status.json as { last_run_summary: string }).last_run_summary).toContain('2 lines without a product code were matched to products by name. 1 line whose order.status is refunded was left out.');
+  });
 });

@@ -62,6 +62,8 @@ type BatchWritten = {
   filteredBy: FilteredBy[];
   /** Lines skip_rows_without_code left out of the batch for a blank product code (not rejected). */
   skipped: number;
+  /** Lines without a product code given one by their name (blank_code_by_name, ADR 0195 F4), written as the others. */
+  matchedByName: number;
   /** Products created for the batch's unknown codes, and the first ones with their fields. */
   created: number;
   newProducts: NewProduct[];
@@ -219,6 +221,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
               ],
               filteredBy: outcome.counts.filtered_by ?? [],
               skipped: outcome.counts.skipped ?? 0,
+              matchedByName: outcome.counts.matched_by_name ?? 0,
               created: outcome.counts.created_references ?? 0,
               newProducts: outcome.newProducts,
               totalsSkipped: outcome.totalsSkipped,
@@ -236,7 +239,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
         if (!(error instanceof BatchRefused)) throw error;
         // The lines the row filters or a blank code left out are counted as such, not as rejected: the run's counts add up to the records received.
         const { rows, filtered_by: filteredBy = [], skipped = 0 } = error.outcome.counts;
-        await onWritten({ inserted: 0, updated: 0, rejected: rows, rejections: asRejections(error.outcome.rowErrors, records), filteredBy, skipped, created: 0, newProducts: [], totalsSkipped: error.outcome.totalsSkipped, restoredCodes: NO_RESTORED_CODES }, { run: (query) => query.execute(deps.database.db) });
+        await onWritten({ inserted: 0, updated: 0, rejected: rows, rejections: asRejections(error.outcome.rowErrors, records), filteredBy, skipped, matchedByName: 0, created: 0, newProducts: [], totalsSkipped: error.outcome.totalsSkipped, restoredCodes: NO_RESTORED_CODES }, { run: (query) => query.execute(deps.database.db) });
       }
     },
 

@@ -256,10 +256,10 @@ describe('import form', () => {
     const again = renderForm();
     expect(counts().map(([label]) => label)).toEqual(['Rows read', 'Rows written', 'New', 'Updated']);
     again.unmount();
-    const till = { ...products, entity_type: 'sales', table: 'sales', counts: { rows: 190091, written: 111729, inserted: 111729, updated: 0, duplicates: 78362, created_references: 3, skipped: 41, empty_skipped: 11, totals_skipped: 1 }, repeated_keys: 'sum' as const };
+    const till = { ...products, entity_type: 'sales', table: 'sales', counts: { rows: 190091, written: 111729, inserted: 111729, updated: 0, duplicates: 78362, created_references: 3, matched_by_name: 259, skipped: 41, empty_skipped: 11, totals_skipped: 1 }, repeated_keys: 'sum' as const };
     useImportStore.setState({ result: till });
     renderForm();
-    expect(counts().slice(4)).toEqual([["Added into another row's total", '78,362'], ['Products created', '3'], ['Lines skipped (no product code)', '41'], ['Lines skipped (nothing to import)', '11'], ['Totals lines skipped', '1']]);
+    expect(counts().slice(4)).toEqual([["Added into another row's total", '78,362'], ['Products created', '3'], ['Lines without a product code, known by their name', '259'], ['Lines skipped (no product code)', '41'], ['Lines skipped (nothing to import)', '11'], ['Totals lines skipped', '1']]);
   });
 
   it("offers to skip lines without a product code, and marks the previewed lines the import will skip", () => {
@@ -483,6 +483,84 @@ describe('import form', () => {
     useImportStore.setState({ draft: mapping.entities.sales, previewData });
     renderForm();
     expect(screen.queryByTestId('fill-down')).toBeNull();
+  });
+
+  it("offers to match a Shopify order's lines without a SKU to products by their name, checked as proposed, a native checkbox; the sentence says how many were matched and names those still skipped (ADR 0195 F4)", () => {
+    const orders: PreviewFileResponse = {
+      ...previewData,
+      header: ['Date', 'StockCode', 'Qty', 'Lineitem name'],
+      proposed_new_products: { name: 'Lineitem name' },
+      proposed_blank_code_by_name: true,
+      proposed_skip_rows_without_code: true,
+      blank_code_lines: 341,
+      blank_code_matched: 259,
+      blank_code_names: ['Gift Card - £50', 'Gift Card - £25'],
+    };
+    const draft = draftFromProposal(orders);
+    expect(draft).toMatchObject({ blank_code_by_name: true, new_products: { name: 'Lineitem name' }, skip_rows_without_code: true });
+    expect(draft.create_missing_products).toBeUndefined();
+    // An answer naming no such column (Try the endpoint's): the option alone would be refused, so the draft has none.
+    const { proposed_new_products: _column, ...withoutColumn } = orders;
+    expect(draftFromProposal(withoutColumn).blank_code_by_name).toBeUndefined();
+    // The name column is read: not among the columns not imported.
+    expect(columnsNotImported(orders, draft)).toEqual([]);
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', draft, previewData: orders });
+    renderForm();
+    const byName = () => screen.getByLabelText('Match lines without a product code to products by their name (Lineitem name)') as HTMLInputElement;
+    // A native checkbox: reached with Tab, toggled with Space.
+    expect(byName().type).toBe('checkbox');
+    expect(byName().tabIndex).not.toBe(-1);
+    expect(byName().checked).toBe(true);
+    const describedBy = (input: HTMLInputElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(describedBy(byName())).toContain('“Chunky Cable Cardigan - M” is the product Chunky Cable Cardigan M');
+    const skip = screen.getByLabelText('Skip lines without a product code') as HTMLInputElement;
+    expect(describedBy(skip)).toBe('259 of the lines read have no product code and are matched to products by their name: they are imported. 82 other lines without one (“Gift Card - £50”, “Gift Card - £25”, …) are skipped and counted, not refused.');
+    fireEvent.click(byName());
+    const off = useImportStore.getState().draft;
+    expect(off && ('blank_code_by_name' in off || 'new_products' in off)).toBe(false);
+    expect(byName().checked).toBe(false);
+    fireEvent.click(byName());
+    expect(useImportStore.getState().draft).toMatchObject({ blank_code_by_name: true, new_products: { name: 'Lineitem name' } });
+    // Creating products turned on and off again keeps the name column the lines are matched by.
+    fireEvent.click(screen.getByLabelText('Create products for unknown codes'));
+    fireEvent.click(screen.getByLabelText('Create products for unknown codes'));
+    expect(useImportStore.getState().draft?.new_products).toEqual({ name: 'Lineitem name' });
+    cleanup();
+    // A file that offers nothing (no line known by its name): no checkbox.
+    useImportStore.setState({ draft: mapping.entities.sales, previewData });
+    renderForm();
+    expect(screen.queryByTestId('blank-code-by-name')).toBeNull();
+  });
+
+  it("says a products file's variants without a SKU take their name as their code, in the singular too (ADR 0195 F4)", () => {
+    const products: PreviewFileResponse = {
+      ...previewData,
+      header: ['Handle', 'Title', 'Variant SKU'],
+      targets: [
+        { field: 'product_code', label: 'Product code', type: 'CharField', required: true },
+        { field: 'name', label: 'Name', type: 'CharField', required: true },
+      ],
+      proposed_mapping: { product_code: 'Variant SKU', name: 'Title' },
+      proposed_blank_code_by_name: true,
+      proposed_skip_rows_without_code: true,
+      blank_code_lines: 4,
+      blank_code_matched: 4,
+      empty_lines: 11,
+    };
+    const draft = draftFromProposal(products);
+    expect(draft.blank_code_by_name).toBe(true);
+    expect(draft.new_products).toBeUndefined();
+    useImportStore.setState({ entityType: 'products', draft, previewData: products });
+    const { unmount } = renderForm();
+    const asCode = screen.getByLabelText('Lines without a product code take their name as their code') as HTMLInputElement;
+    expect(asCode.checked).toBe(true);
+    const skip = () => screen.getByLabelText('Skip lines without a product code') as HTMLInputElement;
+    const description = () => document.getElementById(skip().getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(description()).toBe("4 of the lines read have no product code and take their name as their code: they are imported. 11 lines have nothing to import (every column mapped is blank, as a shop's image-only lines): they are skipped and counted apart.");
+    unmount();
+    useImportStore.setState({ previewData: { ...products, blank_code_lines: 2, blank_code_matched: 1, blank_code_names: ['Gift Card'], empty_lines: 0 } });
+    renderForm();
+    expect(description()).toBe('1 of the lines read has no product code and takes its name as its code: it is imported. 1 other line without one (“Gift Card”) is skipped and counted, not refused.');
   });
 
   it('with Create products for unknown codes, asks which columns name new products, pre-filled from the proposal and clearable, and lists the products the file would create', async () => {

@@ -14,7 +14,7 @@ import { useImportStore } from '../../stores/import.ts';
 import { columnsNotImported, IMPORT_ENTITY_ID, joinsColumns, localToday, SAME_VALUE_CHOICE, shownColumns, takesOneDate, unmappedRequired } from './preview.ts';
 import { NewProductColumns } from './NewProductColumns.tsx';
 import { JoinedColumns } from './JoinedColumns.tsx';
-import { createMissingOptions } from './preview.ts';
+import { blankCodeByNameOptions, createMissingOptions } from './preview.ts';
 import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { FilteredLines, LeaveOutLines } from './LeaveOutLines.tsx';
 import { ValueMeanings } from './ValueMeanings.tsx';
@@ -78,9 +78,39 @@ function blankCodesText(preview: PreviewFileResponse, t: TFunction): string {
   const count = preview.blank_code_lines;
   const empty = preview.empty_lines ? t('import.builder.emptyLines', { count: preview.empty_lines }) : '';
   if (!count) return empty || t('import.builder.skipWithoutCodeHint');
+  const matched = Math.min(preview.blank_code_matched ?? 0, count);
+  const rest = count - matched;
   const names = preview.blank_code_names ?? [];
-  const blank = names.length ? t('import.builder.blankCodesNamed', { count, names: [...names.map((name) => `“${name}”`), ...(count > names.length ? ['…'] : [])].join(', ') }) : t('import.builder.blankCodes', { count });
-  return empty ? `${blank} ${empty}` : blank;
+  const shown = [...names.map((name) => `“${name}”`), ...(rest > names.length ? ['…'] : [])].join(', ');
+  // Those known by their name are imported (ADR 0195 F4): counted first, the others named as still skipped.
+  const byName = matched ? t(`import.builder.${preview.targets.some((target) => target.reference?.table === 'products') ? 'blankCodesMatched' : 'blankCodesAsCode'}`, { count: matched }) : '';
+  const skipped = !rest ? '' : matched ? t(names.length ? 'import.builder.blankCodesRestNamed' : 'import.builder.blankCodesRest', { count: rest, names: shown }) : names.length ? t('import.builder.blankCodesNamed', { count, names: shown }) : t('import.builder.blankCodes', { count });
+  return [byName, skipped, empty].filter(Boolean).join(' ');
+}
+
+/**
+ * "Lines without a product code are known by their name" (a mapping's blank_code_by_name, ADR 0195
+ * F4): shown where the server offers it or the draft has it, checked as proposed. A products file's
+ * variant without a SKU takes its name as its code; a sales line is matched to the product whose
+ * name reads the same (Lineitem name "Chunky Cable Cardigan - M" is Chunky Cable Cardigan M).
+ */
+function BlankCodeByNameChoice({ preview }: { preview: PreviewFileResponse }) {
+  const { t } = useTranslation();
+  const { draft, isUploading } = useImportStore(useShallow((state) => ({ draft: state.draft, isUploading: state.isUploading })));
+  const { setOptions } = useImportStore.getState();
+  if (!preview.proposed_blank_code_by_name && !draft?.blank_code_by_name) return null;
+  const column = draft?.new_products?.['name'] ?? preview.proposed_new_products?.['name'];
+  const matches = preview.targets.some((target) => target.reference?.table === 'products') && column;
+  return (
+    <Checkbox
+      label={matches ? t('import.builder.byName', { column }) : t('import.builder.nameAsCode')}
+      description={matches ? t('import.builder.byNameHint') : t('import.builder.nameAsCodeHint')}
+      data-testid="blank-code-by-name"
+      checked={draft?.blank_code_by_name === true}
+      disabled={isUploading}
+      onChange={(event) => void setOptions(blankCodeByNameOptions(draft, event.currentTarget.checked, preview))}
+    />
+  );
 }
 
 function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
@@ -155,6 +185,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
         </Group>
       ) : null}
       <FillDownChoice preview={preview} />
+      <BlankCodeByNameChoice preview={preview} />
       {createsProducts && draft?.create_missing_products ? <NewProductColumns preview={preview} /> : null}
       <LeaveOutLines preview={preview} />
       {/* A new selected mapping starts the name field afresh. */}
@@ -569,6 +600,8 @@ function resultCounts(result: ImportResult): [string, number][] {
   ];
   if (counts.duplicates > 0) shown.push([result.repeated_keys === 'sum' ? 'addedUp' : 'replaced', counts.duplicates]);
   if (counts.created_references !== undefined) shown.push(['created', counts.created_references]);
+  // Lines without a product code given one by their name (ADR 0195 F4): imported, beside those still skipped.
+  if (counts.matched_by_name) shown.push(['matchedByName', counts.matched_by_name]);
   if (counts.skipped) shown.push(['skipped', counts.skipped]);
   if (counts.empty_skipped) shown.push(['emptySkipped', counts.empty_skipped]);
   if (counts.totals_skipped) shown.push(['totalsSkipped', counts.totals_skipped]);

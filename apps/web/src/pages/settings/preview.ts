@@ -26,7 +26,7 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
  * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
  */
 export function draftFromProposal(
-  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by'>,
+  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_blank_code_by_name' | 'proposed_new_products' | 'targets'>,
   headerRow?: number,
 ): EntityMapping {
   return {
@@ -45,7 +45,24 @@ export function draftFromProposal(
     ...(preview.proposed_joined_columns && Object.keys(preview.proposed_joined_columns).length ? { joined_columns: preview.proposed_joined_columns } : {}),
     // A Shopify Products export's later variant lines: their blank Title, Vendor and Type are their first line's (ADR 0195 F3).
     ...(preview.proposed_fill_down_by ? { fill_down_by: preview.proposed_fill_down_by } : {}),
+    // A variant sold without a SKU: known by its name (ADR 0195 F4), a sales line's read from the column new products are named from.
+    // Not where the answer names no such column for a line naming a product (Try the endpoint's answer has none): the option alone would be refused.
+    ...(preview.proposed_blank_code_by_name && (preview.proposed_new_products?.['name'] || !preview.targets.some((target) => target.reference?.table === 'products')) ? blankCodeByNameOptions(null, true, preview) : {}),
   };
+}
+
+/** Where a line's name is read from for blank_code_by_name: a sales file's new product name column (Lineitem name); none for a products file (its own name). */
+const lineNameColumn = (draft: EntityMapping | null, proposed: Record<string, string | null> | undefined): string | null => draft?.new_products?.['name'] ?? proposed?.['name'] ?? null;
+
+/**
+ * The options that turn knowing a line without a product code by its name on or off (ADR 0195
+ * F4). On, a sales file's lines are matched by the column new products are named from (the
+ * draft's, else the proposal's); off, that column goes too unless products are created from it.
+ */
+export function blankCodeByNameOptions(draft: EntityMapping | null, on: boolean, preview: Pick<PreviewFileResponse, 'proposed_new_products'>): MappingOptions {
+  const column = lineNameColumn(draft, preview.proposed_new_products);
+  if (!on) return { blank_code_by_name: undefined, ...(draft?.create_missing_products ? {} : { new_products: undefined }) };
+  return { blank_code_by_name: true, ...(column && preview.proposed_new_products ? { new_products: { ...draft?.new_products, name: column } } : {}) };
 }
 
 const withoutJoined = (draft: EntityMapping, field: string) => withoutEntry(draft, 'joined_columns', field);
@@ -175,7 +192,9 @@ export function withOptions(draft: EntityMapping, options: MappingOptions): Enti
  * too (the server refuses new_products without create_missing_products).
  */
 export function createMissingOptions(draft: EntityMapping | null, on: boolean, proposed: Record<string, string | null> | undefined): MappingOptions {
-  if (!on) return { create_missing_products: undefined, new_products: undefined };
+  // Lines without a code matched by name still read the name column (blank_code_by_name, ADR 0195 F4).
+  const matchedBy = draft?.blank_code_by_name ? draft.new_products?.['name'] : undefined;
+  if (!on) return { create_missing_products: undefined, new_products: matchedBy ? { name: matchedBy } : undefined };
   const fromProposal = Object.fromEntries(Object.entries(proposed ?? {}).filter((entry): entry is [string, string] => entry[1] !== null));
   const newProducts = draft?.new_products ?? fromProposal;
   return { create_missing_products: true, new_products: Object.keys(newProducts).length ? newProducts : undefined };
