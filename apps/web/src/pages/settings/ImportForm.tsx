@@ -14,6 +14,7 @@ import { useImportStore } from '../../stores/import.ts';
 import { columnsNotImported, IMPORT_ENTITY_ID, joinsColumns, localToday, SAME_VALUE_CHOICE, shownColumns, takesOneDate, unmappedRequired } from './preview.ts';
 import { NewProductColumns } from './NewProductColumns.tsx';
 import { JoinedColumns } from './JoinedColumns.tsx';
+import { CodeInBracketsChoice } from './CodeInBracketsChoice.tsx';
 import { createMissingOptions } from './preview.ts';
 import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { FilteredLines, LeaveOutLines } from './LeaveOutLines.tsx';
@@ -155,6 +156,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
         </Group>
       ) : null}
       <FillDownChoice preview={preview} />
+      <CodeInBracketsChoice preview={preview} />
       {createsProducts && draft?.create_missing_products ? <NewProductColumns preview={preview} /> : null}
       <LeaveOutLines preview={preview} />
       {/* A new selected mapping starts the name field afresh. */}

@@ -26,7 +26,7 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
  * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
  */
 export function draftFromProposal(
-  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by'>,
+  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_code_in_brackets'>,
   headerRow?: number,
 ): EntityMapping {
   return {
@@ -45,6 +45,8 @@ export function draftFromProposal(
     ...(preview.proposed_joined_columns && Object.keys(preview.proposed_joined_columns).length ? { joined_columns: preview.proposed_joined_columns } : {}),
     // A Shopify Products export's later variant lines: their blank Title, Vendor and Type are their first line's (ADR 0195 F3).
     ...(preview.proposed_fill_down_by ? { fill_down_by: preview.proposed_fill_down_by } : {}),
+    // An ERP's "[FURN_7800] Desk Combination": the code in the brackets (ADR 0198).
+    ...(preview.proposed_code_in_brackets ? { code_in_brackets: true } : {}),
   };
 }
 
