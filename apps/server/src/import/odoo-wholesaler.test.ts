@@ -1,13 +1,14 @@
 // A small wholesaler's Odoo exports (QA pass "an Odoo wholesaler's first day", ADR 0198): the
 // product list (Internal Reference, Product Category as a path beside Product Type, Quantity On
 // Hand, Vendors) and the sales order lines, whose Product cell is "[FURN_7800] Desk Combination",
-// with quotations and cancelled lines among them. Imported with the preview's proposals alone.
+// with quotations and cancelled lines among them, and the stock count by location (a product on
+// several shelves, which add up). Imported with the preview's proposals alone (and the count's day).
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { PreviewFileResponse } from '@stockwise/contract';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
-import { orderLinesCsv, productsCsv } from '../../../../e2e/fixtures/odoo-wholesaler.ts';
+import { onHand, orderLinesCsv, productsCsv, stockCountCsv } from '../../../../e2e/fixtures/odoo-wholesaler.ts';
 
 /** The mapping the Import screen starts from: the preview's proposals, as it sends them. */
 function asProposed(proposal: PreviewFileResponse) {
@@ -17,6 +18,7 @@ function asProposed(proposal: PreviewFileResponse) {
     ...(proposal.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
     ...(proposal.proposed_code_in_brackets ? { code_in_brackets: true } : {}),
     ...(proposal.decimal_separator.detected ? { decimal_separator: proposal.decimal_separator.detected } : {}),
+    ...(proposal.counted_by_location ? { repeated_keys: 'sum' } : {}),
   };
 }
 
@@ -85,6 +87,21 @@ describe.each(backends)("a wholesaler's Odoo exports on %s", (backend) => {
     expect(imported.counts.skipped).toBe(withoutCode);
     const stored = await sql<{ code: string; day: string; quantity: string }>`select p.product_code as code, s.date::text as day, s.quantity::text as quantity from data.sales s join data.products p on p.id = s.product_id`.execute(db());
     expect(new Map(stored.rows.map((row) => [`${row.code} ${row.day}`, Number(row.quantity)]))).toEqual(sold);
+  });
+
+  it("adds up a stock count's locations of one product, as proposed, and reads its codes from the brackets", async () => {
+    await importAs(productsCsv(), 'products', asProposed(await preview(productsCsv(), 'products')));
+    const proposal = await preview(stockCountCsv(), 'stock_snapshots');
+    expect(proposal).toMatchObject({ proposed_code_in_brackets: true, counted_by_location: 'Location', proposed_mapping: { product_id: 'Product', stock_level: 'Quantity' } });
+    // No date column: the user chooses "Same date for all lines", today.
+    await importAs(stockCountCsv(), 'stock_snapshots', { ...asProposed(proposal), field_values: { date: 'today' } });
+    const stored = await sql<{ code: string; stock: string }>`select product_code as code, current_stock::text as stock from data.products`.execute(db());
+    // The delivery charge, a service, is counted nowhere: its 0 from the product list stays.
+    const expected = new Map([...[...onHand()].filter(([product]) => product.code).map(([product, stock]) => [product.code, stock] as const), ['SERV_DEL', 0] as const]);
+    expect(new Map(stored.rows.map((row) => [row.code, Number(row.stock)]))).toEqual(expected);
+    // Without the sum (the entity's "keep the last"), a product on three shelves would be its last shelf's count.
+    const oneLocation = ['Product,Location,Quantity', '[FURN_7800] Desk Combination,WH/Stock,4.00', '[FURN_7800] Desk Combination,WH/Stock,5.00'].join('\n');
+    expect((await preview(oneLocation, 'stock_snapshots')).counted_by_location).toBeUndefined();
   });
 
   it('proposes no brackets for a column of plain codes, and reads "[CODE] Name" as written when the mapping says nothing of brackets', async () => {

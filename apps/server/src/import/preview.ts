@@ -11,6 +11,7 @@ import { validationError } from '../http/errors.ts';
 import { requestTimeZone } from '../http/viewer-day.ts';
 import { isReadOnly } from '../tables/columns.ts';
 import { bracketedCodeReader, mostlyBracketedCodes } from './bracketed-code.ts';
+import { countedByLocation } from './counted-by-location.ts';
 import { cellsWithNothingMapped, csvMapper, applyMapping, recordMapper, recordWithNothingMapped, resolveEntityMapping } from './mapping.ts';
 import { absentFillDownMessage, fillDownSpec, noRecordHas, optionValueColumns, proposeFillDown } from './fill-down.ts';
 import type { ImportContext } from './service.ts';
@@ -471,7 +472,7 @@ export function dayOfTitleLines(texts: readonly string[]): string | null {
   return days.size === 1 ? ([...days][0] ?? null) : null;
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'proposed_code_in_brackets' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'empty_lines' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'proposed_code_in_brackets' | 'counted_by_location' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'empty_lines' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -568,6 +569,10 @@ export async function previewRecords(
   });
   // A line with nothing mapped (Shopify's image-only line) is counted apart from one with data but no code (ADR 0195 F5).
   const withData = keptLines.filter((line) => !line.empty);
+  // A stock count per location (Odoo's WH/Stock, WH/Stock/Shelf 2): a product's lines are added up, not the last kept (ADR 0198); detected for a given mapping too, for the screen to say why.
+  const codeField = codeColumnOf(provisional);
+  const countsParts = codeField !== null && provisional.references.get(codeField)?.by === 'key' && provisional.repeatedKeys === 'last';
+  const locationColumn = countsParts ? countedByLocation(header, Object.values(paths).flat(), withData.map((line) => ({ code: line.fields[codeField], cell: (column: string) => valueOf(line.record, column) }))) : null;
   const blankCodes = blankCodeLines(provisional, { field_mappings: fieldMappings }, withData.map((line) => line.fields));
   const emptyLines = blankCodeLines(provisional, { field_mappings: fieldMappings }, keptLines.map((line) => line.fields)) ? keptLines.length - withData.length : 0;
   const proposesSkip = !given && blankCodes + emptyLines > 0;
@@ -586,6 +591,7 @@ export async function previewRecords(
     ...(proposedJoined ? { joined_columns: proposedJoined } : {}),
     ...(fillDown ? { fill_down_by: fillDown.by } : {}),
     ...(readsBrackets && !given ? { code_in_brackets: true } : {}),
+    ...(locationColumn && !given ? { repeated_keys: 'sum' as const } : {}),
     field_mappings: fieldMappings,
     ...(dateFormat ? { date_format: dateFormat } : {}),
     // A detected decimal point is read as chosen: a deli's `1.250` kg beside its `0.6` is 1.25 (ADR 0176), as the import screen then sends it.
@@ -702,6 +708,7 @@ export async function previewRecords(
     ...(proposedJoined ? { proposed_joined_columns: proposedJoined } : {}),
     ...(detectedFillDown ? { proposed_fill_down_by: detectedFillDown.by } : {}),
     ...(detectedBrackets ? { proposed_code_in_brackets: true as const } : {}),
+    ...(locationColumn ? { counted_by_location: locationColumn } : {}),
     date_format: { detected, ambiguous, candidates: detector.candidates, ...(undecidedInHead ? { undecided_in_lines_read: ambiguityText } : {}) },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
     rows: rows.map(({ row, values, problems, skipped, totalsLine, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(totalsLine ? { totals_line: totalsLine } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),

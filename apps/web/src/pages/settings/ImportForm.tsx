@@ -121,6 +121,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
         />
         <NativeSelect
           label={t('import.builder.repeatedKeys')}
+          description={preview.counted_by_location ? t('import.builder.countedByLocation', { column: preview.counted_by_location }) : undefined}
           value={draft?.repeated_keys ?? ''}
           disabled={isUploading}
           onChange={(event) => void setOptions({ repeated_keys: (event.currentTarget.value || undefined) as (typeof repeatedKeyModes)[number] | undefined })}

@@ -26,7 +26,7 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
  * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
  */
 export function draftFromProposal(
-  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_code_in_brackets'>,
+  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_code_in_brackets' | 'counted_by_location'>,
   headerRow?: number,
 ): EntityMapping {
   return {
@@ -47,6 +47,8 @@ export function draftFromProposal(
     ...(preview.proposed_fill_down_by ? { fill_down_by: preview.proposed_fill_down_by } : {}),
     // An ERP's "[FURN_7800] Desk Combination": the code in the brackets (ADR 0198).
     ...(preview.proposed_code_in_brackets ? { code_in_brackets: true } : {}),
+    // A stock count per location (Odoo's WH/Stock, WH/Stock/Shelf 2): a product's lines are added up (ADR 0198).
+    ...(preview.counted_by_location ? { repeated_keys: 'sum' as const } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
-// "Read the product code in the brackets" on the Import screen (ADR 0198): an Odoo order lines
+// An ERP's exports on the Import screen (ADR 0198): "Read the product code in the brackets" for an Odoo order lines
 // export's "[FURN_7800] Desk Combination" proposed so, the draft taking it from the proposal, the
-// checkbox turning it off and on; no such line for a file of plain codes.
+// checkbox turning it off and on; no such line for a file of plain codes; a stock count by location added up, the select saying why.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -62,5 +62,24 @@ describe('the product code in brackets', () => {
     renderForm();
     expect(screen.queryByTestId('code-in-brackets')).toBeNull();
     expect(draftFromProposal(withoutIt).code_in_brackets).toBeUndefined();
+  });
+});
+
+describe('a stock count by location', () => {
+  it('adds up the lines of one product, as proposed, and says why under Rows with the same key', () => {
+    const count: PreviewFileResponse = {
+      ...orderLines,
+      header: ['Product', 'Location', 'Quantity'],
+      raw_rows: [['[FURN_7800] Desk Combination', 'WH/Stock', '4.00'], ['[FURN_7800] Desk Combination', 'WH/Stock/Shelf 2', '1.00']],
+      proposed_mapping: { product_id: 'Product', date: null, quantity: null },
+      counted_by_location: 'Location',
+    };
+    const draft = draftFromProposal(count);
+    expect(draft.repeated_keys).toBe('sum');
+    useImportStore.setState({ entities: [{ name: 'stock_snapshots', repeatedKeys: 'last' }], entityType: 'stock_snapshots', draft, previewData: count });
+    renderForm();
+    const rows = screen.getByLabelText('Rows with the same key') as HTMLSelectElement;
+    expect(rows.value).toBe('sum');
+    expect(document.getElementById(rows.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe('A product is counted in several places (Location): add them up for its stock');
   });
 });
