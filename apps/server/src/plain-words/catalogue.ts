@@ -240,17 +240,27 @@ export function missedPhrase(reading: Reading, word: string): string | null {
 }
 
 /**
+ * The names a category is said by: its own, and for a path an ERP writes ("All / Saleable / Office
+ * Furniture", Odoo's; "Home > Garden") its last part too, which is what a shop calls it (ADR 0198).
+ */
+function namesOfCategory(category: string): string[] {
+  const leaf = category.split(/\s+[/>]\s+/).at(-1)?.trim();
+  return leaf && leaf !== category.trim() ? [category, leaf] : [category];
+}
+
+/**
  * The category the words name, case aside and in either number ("heating", "Gardens"); the longest
  * name when several match. Words that name a holiday period ("last Christmas", "at Christmas 2025")
  * or a deadline ("before Christmas", "by Easter") date the question, not a category named
- * "Christmas" (ADR 0148, amendments "Christmas" and "Easter, weekends").
+ * "Christmas" (ADR 0148, amendments "Christmas" and "Easter, weekends"). A path's last part names
+ * it too (namesOfCategory): the category answered is the stored one.
  */
 export function readCategory(reading: Reading, categories: string[]): string | null {
-  const longestFirst = [...categories].sort((a, b) => b.length - a.length);
+  const longestFirst = categories.flatMap((category) => namesOfCategory(category).map((spoken) => ({ spoken, category }))).sort((a, b) => b.spoken.length - a.spoken.length);
   const dating = datingWords(reading.text);
   const named = dating.length ? reading.without(new RegExp(dating.map(escapeRegExp).join('|'), 'g')) : reading;
-  for (const name of longestFirst) {
-    const words = name.toLowerCase().split(/\s+/);
+  for (const { spoken, category: name } of longestFirst) {
+    const words = spoken.toLowerCase().split(/\s+/);
     const last = words.pop() as string;
     const pattern = wholeWords(`${[...words.map(escapeRegExp), eitherNumber(last)].join(' ')}(?: categor(?:y|ies))?`);
     if (named.test(pattern)) {
