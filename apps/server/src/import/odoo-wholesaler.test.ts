@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { PreviewFileResponse } from '@stockwise/contract';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
-import { importFile, postMultipart } from '../testing/uploads.ts';
+import { importFile, postMultipart, type UploadPart } from '../testing/uploads.ts';
 import { onHand, orderLinesCsv, productsCsv, stockCountCsv } from '../../../../e2e/fixtures/odoo-wholesaler.ts';
 
 /** The mapping the Import screen starts from: the preview's proposals, as it sends them. */
@@ -30,7 +30,7 @@ describe.each(backends)("a wholesaler's Odoo exports on %s", (backend) => {
   const db = () => editor.server().database.db;
 
   const preview = async (content: string, entityType: string, mapping?: unknown) => {
-    const parts = [{ name: 'entity_type', value: entityType }, ...(mapping ? [{ name: 'mapping_config', value: JSON.stringify(mapping) }] : []), { name: 'file', fileName: 'export.csv', content }];
+    const parts: UploadPart[] = [{ name: 'entity_type', value: entityType }, ...(mapping ? [{ name: 'mapping_config', value: JSON.stringify(mapping) }] : []), { name: 'file' as const, fileName: 'export.csv', content }];
     const result = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, parts);
     expect(result.status, JSON.stringify(result.json)).toBe(200);
     return result.json as PreviewFileResponse;
