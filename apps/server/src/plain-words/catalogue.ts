@@ -127,6 +127,8 @@ const PACKAGING_WORDS = new Set(
     'bag bags sack sacks box boxes case cases carton cartons crate crates pack packs packet packets package packages bottle bottles can cans ' +
     'tin tins jar jars tub tubs tray trays roll rolls bundle bundles bunch bunches pallet pallets bucket buckets bale bales tube tubes ' +
     'container containers piece pieces pcs dozen dozens ' +
+    // Measures a product is counted in (a wholesaler's coffee by the kg, ADR 0198 F13)
+    'kg kgs kilo kilos kilogram kilograms gram grams lb lbs litre litres liter liters ml metre metres meter meters ' +
     // German
     'sack säcke säcken beutel tüte tüten kiste kisten karton kartons schachtel schachteln packung packungen paket pakete päckchen ' +
     'flasche flaschen dose dosen glas gläser eimer kanister rolle rollen palette paletten becher bund bündel stücke ' +
