@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, useBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
+import { chosenOption, previewImportFile } from './support/import-screen.ts';
 import { orderLinesCsv, productsCsv, stockCountCsv } from './fixtures/odoo-wholesaler.ts';
 
 const browser = useBrowser({ locale: 'en-US' });
@@ -24,15 +25,8 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function previewFile(page: Page, entity: string, fileName: string): Promise<void> {
-  await signIn(page);
-  await page.goto('/app/settings');
-  await page.getByRole('heading', { name: 'Data integration', level: 2 }).waitFor();
-  await page.getByLabel('Import into', { exact: true }).selectOption({ label: entity });
-  await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(join(dir, fileName));
-  await page.getByTestId('preview-row').first().waitFor();
-}
-const chosen = (page: Page, label: string) => page.getByLabel(label, { exact: true }).evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+const previewFile = (page: Page, entity: string, fileName: string) => previewImportFile(page, entity, join(dir, fileName));
+const chosen = chosenOption;
 const descriptionOf = (page: Page, label: string) => page.getByLabel(label, { exact: true }).evaluate((input) => document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent ?? '');
 
 describe("a wholesaler's Odoo exports", () => {
