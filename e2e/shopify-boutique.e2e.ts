@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
-import { signIn, useBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
+import { chosenOption, previewImportFile } from './support/import-screen.ts';
 import { demoUser } from './support/context.ts';
 import { ordersCsv, productsCsv } from './fixtures/shopify-boutique.ts';
 
@@ -58,21 +59,10 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function previewFile(page: Page, entity: string, fileName: string): Promise<void> {
-  await signIn(page);
-  await previewAgain(page, entity, fileName);
-}
-
+const previewFile = (page: Page, entity: string, fileName: string) => previewImportFile(page, entity, join(dir, fileName));
 /** Another file on the Import screen, signed in already. */
-async function previewAgain(page: Page, entity: string, fileName: string): Promise<void> {
-  await page.goto('/app/settings');
-  await page.getByRole('heading', { name: 'Data integration', level: 2 }).waitFor();
-  await page.getByLabel('Import into', { exact: true }).selectOption({ label: entity });
-  await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(join(dir, fileName));
-  await page.getByTestId('preview-row').first().waitFor();
-}
-
-const chosen = (page: Page, label: string) => page.getByLabel(label, { exact: true }).evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+const previewAgain = (page: Page, entity: string, fileName: string) => previewImportFile(page, entity, join(dir, fileName), { signedIn: true });
+const chosen = chosenOption;
 
 describe("a UK boutique's Shopify exports", () => {
   it('proposes the stock and the cost per item from the products export, not the selling price', async () => {

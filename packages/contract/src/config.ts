@@ -186,6 +186,12 @@ export const entityMapping = z.strictObject({
    * The row of a CSV file or .xlsx sheet holding the column names (as a spreadsheet numbers it, from
    * 1); the rows above it (a report's title, blank lines) are not imported. Default: detected.
    */
+  /**
+   * The product code is the text in a cell's leading brackets, as ERP exports name a line's product
+   * (`[FURN_7800] Desk Combination` is FURN_7800); a cell without them names a product without a
+   * code, read as a blank code (ADR 0198).
+   */
+  code_in_brackets: z.boolean().optional(),
   header_row: z.number({ error: headerRowProblem }).int({ error: headerRowProblem }).min(1, { error: headerRowProblem }).max(MAX_HEADER_ROW, { error: headerRowProblem }).optional(),
   references: z.record(storableName().min(1).max(63), z.enum(['key', 'id'])).optional(),
   /** Rows of one file sharing a key, for imports through this mapping (default: the entity's setting). */

@@ -309,6 +309,20 @@ export const previewFileResponse = z.object({
    * own `fill_down_by` (this is still said, for the screen to offer it again). Absent when none is found.
    */
   proposed_fill_down_by: z.string().optional(),
+  /**
+   * Most cells of the product code's column name the product as `[CODE] Name` (an ERP's display
+   * name, Odoo's): the proposal reads the code in the brackets (a mapping's `code_in_brackets`,
+   * ADR 0198). Said for a given mapping too, for the screen to offer it again. Absent otherwise.
+   */
+  proposed_code_in_brackets: z.literal(true).optional(),
+  /**
+   * The location column by which a stock count's lines count one product in parts (Odoo's Location:
+   * WH/Stock, WH/Stock/Shelf 2; a column named Location, Bin, Shelf, Warehouse, Lagerort, … that no
+   * field reads, one product on lines of different locations), where the entity keeps the last of
+   * a key's rows: the proposal adds them up (`repeated_keys: 'sum'`; ADR 0198). Said for a given
+   * mapping too, for the screen to say why. Absent otherwise.
+   */
+  counted_by_location: z.string().optional(),
   date_format: z.object({
     /** The format the file's dates are read with: the mapping's, or the one detected; null when none could be. */
     detected: z.enum(dateFormats).nullable(),

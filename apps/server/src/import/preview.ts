@@ -10,6 +10,8 @@ import type { Database } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { requestTimeZone } from '../http/viewer-day.ts';
 import { isReadOnly } from '../tables/columns.ts';
+import { bracketedCodeReader, mostlyBracketedCodes } from './bracketed-code.ts';
+import { countedByLocation } from './counted-by-location.ts';
 import { cellsWithNothingMapped, csvMapper, applyMapping, recordMapper, recordWithNothingMapped, resolveEntityMapping } from './mapping.ts';
 import { absentFillDownMessage, fillDownSpec, noRecordHas, optionValueColumns, proposeFillDown } from './fill-down.ts';
 import type { ImportContext } from './service.ts';
@@ -62,10 +64,12 @@ const SYNONYMS: Record<string, string[]> = {
     'bezeichnung', 'artikelbezeichnung', 'beschreibung', 'designation', 'libelle', 'nom', 'descripcion', 'nombre', 'omschrijving', 'naam', 'descrizione', 'nome',
     // Last: a till's "Product" beside its "SKU" is the item's name, as Square's "Item" is.
     'product', 'item'],
-  category: ['category', 'productgroup', 'group', 'department', 'categoryname', 'producttype', 'productcategory', 'type',
+  // A "Product Category" before a "Product Type": Odoo's type is Storable Product or Service, its category the shop's own (ADR 0198).
+  category: ['category', 'productgroup', 'group', 'department', 'categoryname', 'productcategory', 'producttype', 'type',
     'warengruppe', 'kategorie', 'gruppe', 'categorie', 'famille', 'rayon', 'categoria', 'familia', 'groep', 'reparto'],
   // Shopify's products export counts a variant's stock as "Variant Inventory Qty" (ADR 0195).
-  current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'instock', 'inventory', 'variantinventoryqty', 'inventoryqty', 'inventoryquantity',
+  // Odoo's product list counts it as "Quantity On Hand" (ADR 0198).
+  current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'quantityonhand', 'onhandquantity', 'onhandqty', 'instock', 'inventory', 'variantinventoryqty', 'inventoryqty', 'inventoryquantity',
     'bestand', 'lagerbestand', 'stockactuel', 'quantiteenstock', 'existencias', 'voorraad', 'giacenza'],
   // Shopify's "Cost per item" is what a variant costs the shop; its "Variant Price" beside it is the
   // selling price, taken by its last word only where no cost column is named (ADR 0195).
@@ -85,7 +89,8 @@ const SYNONYMS: Record<string, string[]> = {
     'pedidominimo', 'cantidadminima', 'minimumbestelling', 'minimalebestelhoeveelheid', 'minimumbestelhoeveelheid', 'minimaleafname', 'minimumafname', 'ordineminimo', 'quantitaminima', 'lottominimo'],
   // Who the product is bought from (ADR 0184): by a whole name only (WHOLE_NAMES_ONLY), so a
   // supplier's own code for the item ("Supplier SKU", "Vendor code") is never taken as its name.
-  supplier: ['supplier', 'suppliername', 'mainsupplier', 'preferredsupplier', 'primarysupplier', 'vendor', 'vendorname', 'preferredvendor',
+  // Odoo's product list names the column "Vendors" (ADR 0198).
+  supplier: ['supplier', 'suppliername', 'mainsupplier', 'preferredsupplier', 'primarysupplier', 'vendor', 'vendorname', 'preferredvendor', 'vendors', 'suppliers',
     'lieferant', 'lieferantenname', 'lieferantname', 'hauptlieferant', 'fournisseur', 'nomfournisseur', 'nomdufournisseur', 'proveedor', 'nombreproveedor', 'nombredelproveedor',
     'leverancier', 'leveranciersnaam', 'naamleverancier', 'fornitore', 'nomefornitore'],
   // Made in the shop, not bought (ADR 0194): by a whole name only (WHOLE_NAMES_ONLY), so "House blend" or "Made by" is not it.
@@ -307,11 +312,12 @@ function blankCodeNames(lines: readonly { record: RawRecord; fields: Record<stri
  */
 const STATUS_COLUMNS = ['financialstatus', 'orderstatus', 'paymentstatus', 'status', 'bestellstatus', 'zahlungsstatus', 'auftragsstatus', 'statut', 'statutcommande', 'estado', 'estadopedido', 'stato', 'type', 'transtype', 'transactiontype', 'linestatus', 'linetype', 'saletype'];
 /**
- * Values of such a column that mean the sale did not happen, as value maps match them; a partial
+ * Values of such a column that mean the sale did not happen, as value maps match them — an ERP's
+ * quotation not (yet) confirmed among them (Odoo's Quotation, Quotation Sent: ADR 0198); a partial
  * refund is not one (the export does not say which line went back), nor a till's RETURN (its
  * negative quantity nets the sale it returns).
  */
-const UNDONE_VALUES = new Set(['void', 'no sale', 'nosale', 'refunded', 'voided', 'cancelled', 'canceled', 'storniert', 'erstattet', 'ruckerstattet', 'rückerstattet', 'zuruckerstattet', 'zurückerstattet', 'annule', 'annulé', 'annulee', 'annulée', 'rembourse', 'remboursé', 'cancelado', 'reembolsado', 'geannuleerd', 'terugbetaald', 'annullato', 'rimborsato']);
+const UNDONE_VALUES = new Set(['void', 'no sale', 'nosale', 'refunded', 'voided', 'cancelled', 'canceled', 'quotation', 'quotation sent', 'angebot', 'devis', 'presupuesto', 'offerte', 'preventivo', 'storniert', 'erstattet', 'ruckerstattet', 'rückerstattet', 'zuruckerstattet', 'zurückerstattet', 'annule', 'annulé', 'annulee', 'annulée', 'rembourse', 'remboursé', 'cancelado', 'reembolsado', 'geannuleerd', 'terugbetaald', 'annullato', 'rimborsato']);
 /** Columns naming the order a line belongs to (Shopify's Name: #1001). */
 const ORDER_COLUMNS = ['name', 'order', 'ordernumber', 'orderid', 'orderno', 'ordername', 'bestellnummer', 'bestellung', 'auftragsnummer', 'commande', 'numerocommande', 'pedido', 'numeropedido', 'ordine'];
 
@@ -506,7 +512,7 @@ export function dayOfTitleLines(texts: readonly string[]): string | null {
   return days.size === 1 ? ([...days][0] ?? null) : null;
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'empty_lines' | 'blank_code_matched' | 'proposed_blank_code_by_name' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'proposed_code_in_brackets' | 'counted_by_location' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'empty_lines' | 'blank_code_matched' | 'proposed_blank_code_by_name' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -585,11 +591,16 @@ export async function previewRecords(
   const filters = given ? (given.skip_rows_where ?? []) : proposedFilters;
   const mapCells = csvMapper(header, paths, fill);
   const mapRecord = recordMapper(paths, fill);
+  // An ERP's "[FURN_7800] Desk Combination": the code in its brackets (ADR 0198); detected for a given mapping too, for the screen to offer it again.
+  const codeSource = codeColumnOf(provisional) === null ? undefined : fieldMappings[codeColumnOf(provisional) as string];
+  const detectedBrackets = codeSource !== undefined && mostlyBracketedCodes(records.map((record) => valueOf(record, codeSource)));
+  const readsBrackets = given ? given.code_in_brackets === true : detectedBrackets;
+  const readCode = bracketedCodeReader(codeColumnOf(provisional), readsBrackets) ?? ((fields: Record<string, unknown>) => fields);
   const filterColumns = rowFilterColumns({ field_mappings: {}, skip_rows_where: filters });
   const filterCellsOf = (record: RawRecord) => (record.cells ? filterColumns.map((column) => record.cells?.[header.indexOf(column)]) : filterColumns.map((path) => readMappedPath(record.value, path)));
   const cellsEmpty = cellsWithNothingMapped(header, paths);
   const recordEmpty = recordWithNothingMapped(paths);
-  const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : mapRecord(record.value), filterCells: filterCellsOf(record), empty: record.cells ? cellsEmpty(record.cells) : recordEmpty(record.value) }));
+  const mapped = records.map((record) => ({ row: record.row, fields: readCode(record.cells ? mapCells(record.cells) : mapRecord(record.value)), filterCells: filterCellsOf(record), empty: record.cells ? cellsEmpty(record.cells) : recordEmpty(record.value) }));
   // Counted over the lines the row filters keep: a refunded order's gift wrap is left out by its status already.
   const keptByFilters = compileRowFilters({ field_mappings: {}, skip_rows_where: filters });
   const keptLines = records.flatMap((record, at) => {
@@ -598,6 +609,10 @@ export async function previewRecords(
   });
   // A line with nothing mapped (Shopify's image-only line) is counted apart from one with data but no code (ADR 0195 F5).
   const withData = keptLines.filter((line) => !line.empty);
+  // A stock count per location (Odoo's WH/Stock, WH/Stock/Shelf 2): a product's lines are added up, not the last kept (ADR 0198); detected for a given mapping too, for the screen to say why.
+  const codeField = codeColumnOf(provisional);
+  const countsParts = codeField !== null && provisional.references.get(codeField)?.by === 'key' && provisional.repeatedKeys === 'last';
+  const locationColumn = countsParts ? countedByLocation(header, Object.values(paths).flat(), withData.map((line) => ({ code: line.fields[codeField], cell: (column: string) => valueOf(line.record, column) }))) : null;
   const blankCodes = blankCodeLines(provisional, { field_mappings: fieldMappings }, withData.map((line) => line.fields));
   const emptyLines = blankCodeLines(provisional, { field_mappings: fieldMappings }, keptLines.map((line) => line.fields)) ? keptLines.length - withData.length : 0;
   const proposesSkip = !given && blankCodes + emptyLines > 0;
@@ -625,6 +640,8 @@ export async function previewRecords(
     ...(proposesByName ? { blank_code_by_name: true, ...(offeredByName.products && lineNameColumn ? { new_products: { name: lineNameColumn } } : {}) } : {}),
     ...(proposedJoined ? { joined_columns: proposedJoined } : {}),
     ...(fillDown ? { fill_down_by: fillDown.by } : {}),
+    ...(readsBrackets && !given ? { code_in_brackets: true } : {}),
+    ...(locationColumn && !given ? { repeated_keys: 'sum' as const } : {}),
     field_mappings: fieldMappings,
     ...(dateFormat ? { date_format: dateFormat } : {}),
     // A detected decimal point is read as chosen: a deli's `1.250` kg beside its `0.6` is 1.25 (ADR 0176), as the import screen then sends it.
@@ -756,6 +773,8 @@ export async function previewRecords(
     ...(proposedValues ? { proposed_field_values: proposedValues } : {}),
     ...(proposedJoined ? { proposed_joined_columns: proposedJoined } : {}),
     ...(detectedFillDown ? { proposed_fill_down_by: detectedFillDown.by } : {}),
+    ...(detectedBrackets ? { proposed_code_in_brackets: true as const } : {}),
+    ...(locationColumn ? { counted_by_location: locationColumn } : {}),
     date_format: { detected, ambiguous, candidates: detector.candidates, ...(undecidedInHead ? { undecided_in_lines_read: ambiguityText } : {}) },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
     rows: rows.map(({ row, values, problems, skipped, totalsLine, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(totalsLine ? { totals_line: totalsLine } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),

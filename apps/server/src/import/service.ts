@@ -32,7 +32,8 @@ import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source
 import { filteredMessage, rowFilterColumns } from './row-filter.ts';
 import { unitsAsWrittenMessage } from './quantity-units.ts';
 import { matchedByNameMessage } from './code-by-name.ts';
-import { addedToMessage, emptySkippedMessage, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
+import { bracketedCodeReader, withBracketedCodes } from './bracketed-code.ts';
+import { addedToMessage, codeColumnOf, emptySkippedMessage, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
 import { keepsSalesParts, keepsStockCounts, type OutdatedCounts } from './writer-sql.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
@@ -155,6 +156,13 @@ function loggedContent(upload: ReceivedUpload<unknown>): string | null {
 /** `timeZone`: the zone of the upload's day (its `time_zone`, else the shop's), read once for the file's `today` and its transaction's `current_date`. */
 type ResolvedImport = { entityType: string; mapping: EntityMapping; target: WriteTarget; options: WriteOptions; needed: string[]; paths: FieldMappings; timeZone: string };
 
+/** The source's records through the mapping: its columns, row filters, fill-down and a code read from its brackets (ADR 0198). */
+const mappedRecords = (source: Awaited<ReturnType<typeof openSource>>, resolved: ResolvedImport) =>
+  withBracketedCodes(
+    mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping), fillDownSpec(resolved.mapping, resolved.target.keyColumns)),
+    bracketedCodeReader(codeColumnOf(resolved.target), resolved.mapping.code_in_brackets),
+  );
+
 async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<string, string>): Promise<ResolvedImport> {
   const mappingConfig = parseMappingField(fields.mapping_config);
   const entityType = fields.entity_type || 'products';
@@ -186,7 +194,7 @@ export async function importWhileArriving(ctx: ImportContext, run: ImportRun, fi
   const source = await openSource({ stream: file.stream }, file.fileName, file.mimeType, { headerRow: resolved.mapping.header_row ?? null });
   const pieces = await PieceFile.create(path.join(directory, 'rows.copy'));
   try {
-    const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping), fillDownSpec(resolved.mapping, resolved.target.keyColumns)), resolved.options, pieces.sink);
+    const prepared = await prepareRecords(resolved.target, mappedRecords(source, resolved), resolved.options, pieces.sink);
     return { ...resolved, prepared, pieces, sentTimeZone: fields.time_zone };
   } finally {
     await pieces.close();
@@ -263,7 +271,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       } else {
         const spooled = file as ReceivedFile;
         const source = await openSource({ path: spooled.path }, spooled.fileName, spooled.mimeType, { sheet: resolved.mapping.sheet ?? null, headerRow: resolved.mapping.header_row ?? null });
-        result = await writeRecords(session, target, mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping), fillDownSpec(resolved.mapping, resolved.target.keyColumns)), options);
+        result = await writeRecords(session, target, mappedRecords(source, resolved), options);
       }
       if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount, result.refusedChoices);
       if (result.counts.rows === 0) throw validationError(nothingToImport(result.counts));

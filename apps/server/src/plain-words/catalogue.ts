@@ -127,6 +127,8 @@ const PACKAGING_WORDS = new Set(
     'bag bags sack sacks box boxes case cases carton cartons crate crates pack packs packet packets package packages bottle bottles can cans ' +
     'tin tins jar jars tub tubs tray trays roll rolls bundle bundles bunch bunches pallet pallets bucket buckets bale bales tube tubes ' +
     'container containers piece pieces pcs dozen dozens ' +
+    // Measures a product is counted in (a wholesaler's coffee by the kg, ADR 0198 F13)
+    'kg kgs kilo kilos kilogram kilograms gram grams lb lbs litre litres liter liters ml metre metres meter meters ' +
     // German
     'sack säcke säcken beutel tüte tüten kiste kisten karton kartons schachtel schachteln packung packungen paket pakete päckchen ' +
     'flasche flaschen dose dosen glas gläser eimer kanister rolle rollen palette paletten becher bund bündel stücke ' +
@@ -240,17 +242,27 @@ export function missedPhrase(reading: Reading, word: string): string | null {
 }
 
 /**
+ * The names a category is said by: its own, and for a path an ERP writes ("All / Saleable / Office
+ * Furniture", Odoo's; "Home > Garden") its last part too, which is what a shop calls it (ADR 0198).
+ */
+function namesOfCategory(category: string): string[] {
+  const leaf = category.split(/\s+[/>]\s+/).at(-1)?.trim();
+  return leaf && leaf !== category.trim() ? [category, leaf] : [category];
+}
+
+/**
  * The category the words name, case aside and in either number ("heating", "Gardens"); the longest
  * name when several match. Words that name a holiday period ("last Christmas", "at Christmas 2025")
  * or a deadline ("before Christmas", "by Easter") date the question, not a category named
- * "Christmas" (ADR 0148, amendments "Christmas" and "Easter, weekends").
+ * "Christmas" (ADR 0148, amendments "Christmas" and "Easter, weekends"). A path's last part names
+ * it too (namesOfCategory): the category answered is the stored one.
  */
 export function readCategory(reading: Reading, categories: string[]): string | null {
-  const longestFirst = [...categories].sort((a, b) => b.length - a.length);
+  const longestFirst = categories.flatMap((category) => namesOfCategory(category).map((spoken) => ({ spoken, category }))).sort((a, b) => b.spoken.length - a.spoken.length);
   const dating = datingWords(reading.text);
   const named = dating.length ? reading.without(new RegExp(dating.map(escapeRegExp).join('|'), 'g')) : reading;
-  for (const name of longestFirst) {
-    const words = name.toLowerCase().split(/\s+/);
+  for (const { spoken, category: name } of longestFirst) {
+    const words = spoken.toLowerCase().split(/\s+/);
     const last = words.pop() as string;
     const pattern = wholeWords(`${[...words.map(escapeRegExp), eitherNumber(last)].join(' ')}(?: categor(?:y|ies))?`);
     if (named.test(pattern)) {

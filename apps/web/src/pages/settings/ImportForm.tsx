@@ -14,6 +14,7 @@ import { useImportStore } from '../../stores/import.ts';
 import { columnsNotImported, IMPORT_ENTITY_ID, joinsColumns, localToday, SAME_VALUE_CHOICE, shownColumns, takesOneDate, unmappedRequired } from './preview.ts';
 import { NewProductColumns } from './NewProductColumns.tsx';
 import { JoinedColumns } from './JoinedColumns.tsx';
+import { CodeInBracketsChoice } from './CodeInBracketsChoice.tsx';
 import { blankCodeByNameOptions, createMissingOptions } from './preview.ts';
 import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { FilteredLines, LeaveOutLines } from './LeaveOutLines.tsx';
@@ -150,6 +151,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
         />
         <NativeSelect
           label={t('import.builder.repeatedKeys')}
+          description={preview.counted_by_location ? t('import.builder.countedByLocation', { column: preview.counted_by_location }) : undefined}
           value={draft?.repeated_keys ?? ''}
           disabled={isUploading}
           onChange={(event) => void setOptions({ repeated_keys: (event.currentTarget.value || undefined) as (typeof repeatedKeyModes)[number] | undefined })}
@@ -186,6 +188,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
       ) : null}
       <FillDownChoice preview={preview} />
       <BlankCodeByNameChoice preview={preview} />
+      <CodeInBracketsChoice preview={preview} />
       {createsProducts && draft?.create_missing_products ? <NewProductColumns preview={preview} /> : null}
       <LeaveOutLines preview={preview} />
       {/* A new selected mapping starts the name field afresh. */}

@@ -26,7 +26,7 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
  * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
  */
 export function draftFromProposal(
-  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_blank_code_by_name' | 'proposed_new_products' | 'targets'>,
+  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_blank_code_by_name' | 'proposed_new_products' | 'targets' | 'proposed_code_in_brackets' | 'counted_by_location'>,
   headerRow?: number,
 ): EntityMapping {
   return {
@@ -48,6 +48,10 @@ export function draftFromProposal(
     // A variant sold without a SKU: known by its name (ADR 0195 F4), a sales line's read from the column new products are named from.
     // Not where the answer names no such column for a line naming a product (Try the endpoint's answer has none): the option alone would be refused.
     ...(preview.proposed_blank_code_by_name && (preview.proposed_new_products?.['name'] || !preview.targets.some((target) => target.reference?.table === 'products')) ? blankCodeByNameOptions(null, true, preview) : {}),
+    // An ERP's "[FURN_7800] Desk Combination": the code in the brackets (ADR 0198).
+    ...(preview.proposed_code_in_brackets ? { code_in_brackets: true } : {}),
+    // A stock count per location (Odoo's WH/Stock, WH/Stock/Shelf 2): a product's lines are added up (ADR 0198).
+    ...(preview.counted_by_location ? { repeated_keys: 'sum' as const } : {}),
   };
 }
 

@@ -1,0 +1,60 @@
+// A mapping's code_in_brackets (ADR 0198) read from an endpoint, on PGlite and PostgreSQL, the shop a
+// real HTTP server on 127.0.0.1: an ERP's order lines name the product "[FURN_7800] Desk
+// Combination"; Try the endpoint reads the code in the brackets, a run stores the
+// lines under the product's code and skips a line without brackets (a product without a code).
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Integration } from '@stockwise/contract';
+import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { runIntegration } from './run.ts';
+
+const MAPPING = { field_mappings: { product_id: 'product', date: 'date_order', quantity: 'product_uom_qty' }, code_in_brackets: true, skip_rows_without_code: true };
+const LINES = [
+  { product: '[FURN_7800] Desk Combination', date_order: '2026-12-01 14:32:10', product_uom_qty: 3 },
+  { product: '[FURN_7800] Desk Combination', date_order: '2026-12-01 15:00:00', product_uom_qty: 1 },
+  { product: '[FURN_6666] Acoustic Bloc Screens', date_order: '2026-12-02 09:10:00', product_uom_qty: 2 },
+  { product: 'Printer Toner Black', date_order: '2026-12-02 09:12:00', product_uom_qty: 5 },
+];
+
+describe.each(backends)('the product code in brackets read from an endpoint on %s', (backend) => {
+  let server: TestServer;
+  let shop: EndpointServer;
+  let admin: string;
+
+  beforeAll(async () => {
+    shop = await startEndpointServer();
+    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32', INTEGRATION_RETRIES: '0' });
+    admin = (await signUpUser(server)).access;
+    await server.database.db.insertInto('data.products').values(['FURN_7800', 'FURN_6666'].map((code) => ({ product_code: code, name: code, current_stock: 5, unit_cost: 100, lead_time_days: 14 }))).execute();
+    shop.route('/order-lines', (_request, response) => sendJson(response, { lines: LINES }));
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: 'erp_order_lines', config: { entities: { sales: MAPPING } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await shop?.close();
+  });
+
+  it('reads the code in the brackets in Try the endpoint, as the mapping says', async () => {
+    const tried = await server.request('/api/integrations/try/', { body: { endpoint: `${shop.origin}/order-lines`, target_entity: 'sales', mapping: MAPPING }, token: admin });
+    expect(tried.status, tried.text).toBe(200);
+    const rows = (tried.json as { rows: { values: Record<string, unknown>; problems: Record<string, string> }[] }).rows;
+    expect(rows[0]).toMatchObject({ values: { product_id: 'FURN_7800', quantity: 3 }, problems: {} });
+  });
+
+  it('stores a run’s lines under the codes in their brackets and skips the line without one', async () => {
+    const created = await server.request('/api/integrations/scheduled/', {
+      body: { endpoint: `${shop.origin}/order-lines`, target_entity: 'sales', mapping_selection: 'erp_order_lines', pagination: 'none', rate_limit: 6000, batch_size: 2 },
+      token: admin,
+    });
+    expect(created.status, created.text).toBe(201);
+    const outcome = await runIntegration(server.integrations.runs, { integrationId: (created.json as unknown as Integration).id, trigger: 'manual' });
+    expect(outcome).toMatchObject({ status: 'success' });
+    const stored = await sql<{ code: string; day: string; quantity: string }>`select p.product_code as code, s.date::text as day, s.quantity::text as quantity from data.sales s join data.products p on p.id = s.product_id order by 1, 2`.execute(server.database.db);
+    expect(stored.rows.map((row) => [row.code, row.day, Number(row.quantity)])).toEqual([
+      ['FURN_6666', '2026-12-02', 2],
+      ['FURN_7800', '2026-12-01', 4],
+    ]);
+  });
+});
