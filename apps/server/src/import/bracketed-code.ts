@@ -12,13 +12,10 @@ export function codeInBrackets(cell: unknown): unknown {
   return BRACKETED.exec(text)?.[1]?.trim() ?? '';
 }
 
-/** Reads a mapped record's code field from its brackets, in place (the other fields as mapped). */
-export function bracketedCodeReader(codeField: string | null, on: boolean | undefined): ((fields: Record<string, unknown>) => Record<string, unknown>) | null {
-  if (!on || !codeField) return null;
-  return (fields) => {
-    if (codeField in fields) fields[codeField] = codeInBrackets(fields[codeField]);
-    return fields;
-  };
+/** A mapped record with its code field (`codeField`: the target's code column) read from its brackets, in place (ADR 0198): what the mappers do. */
+export function readBracketed(fields: Record<string, unknown>, codeField: string): Record<string, unknown> {
+  if (codeField in fields) fields[codeField] = codeInBrackets(fields[codeField]);
+  return fields;
 }
 
 /**
@@ -30,12 +27,4 @@ export function mostlyBracketedCodes(cells: readonly unknown[]): boolean {
   const written = cells.filter((cell) => typeof cell === 'string' && cell.trim() !== '') as string[];
   const bracketed = written.filter((cell) => /^\s*\[[^[\]]+\]\s*\S/.test(cell)).length;
   return bracketed >= 2 && bracketed * 2 > written.length;
-}
-
-/** A source's mapped batches with the code field read from its brackets (`read`: bracketedCodeReader's; none: as they are). */
-export async function* withBracketedCodes<T extends { fields: Record<string, unknown> | null }>(batches: AsyncIterable<T[]>, read: ((fields: Record<string, unknown>) => Record<string, unknown>) | null): AsyncGenerator<T[]> {
-  for await (const batch of batches) {
-    if (read) for (const record of batch) if (record.fields) read(record.fields);
-    yield batch;
-  }
 }

@@ -26,6 +26,8 @@ import { compileRowParser, DEFAULT_MAX_DIGITS, expectedValue, isReadOnly, isText
 import { isBelowMinimum, minimumProblem, readColumnRules, type ColumnMinimum } from '../tables/column-minimums.ts';
 import { datedColumn } from '../tables/dated-columns.ts';
 import { UnreadableCell } from './source.ts';
+import { fillDownSpec } from './fill-down.ts';
+import type { MapperReading } from './mapping.ts';
 import { isTotalsWord } from './totals-line.ts';
 import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
 import { checkValueMaps, compileValueMaps } from './value-maps.ts';
@@ -380,6 +382,12 @@ export function blankCodeLines(target: WriteTarget, mapping: EntityMapping, line
 /** The product code column of a target: the product reference of sales, counts and deliveries, the key of the products table itself. */
 export const codeColumnOf = (target: WriteTarget): string | null =>
   target.keyColumns.find((column) => target.references.get(column)?.by === 'key') ?? (target.tableName === 'products' ? 'product_code' : null);
+
+/** How the mappers read the mapping's records for this target: blank cells filled down (never its keys), its product code from the brackets. */
+export const mapperReading = (target: WriteTarget, mapping: Pick<EntityMapping, 'fill_down_by' | 'code_in_brackets'>): MapperReading => ({
+  fill: fillDownSpec(mapping, target.keyColumns),
+  bracketedCode: mapping.code_in_brackets ? codeColumnOf(target) : null,
+});
 
 /** The product code column a mapping fills. */
 function mappedCodeColumn(target: WriteTarget, mapping: EntityMapping): string | null {
