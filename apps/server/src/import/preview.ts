@@ -619,7 +619,10 @@ export async function previewRecords(
   const proposesSkip = !given && blankCodes + emptyLines > 0;
   // Lines without a code known by their name (ADR 0195 F4): offered where a products file's such lines have a name, or a line's name reads as one stored product's.
   const codeReference = [...provisional.references.values()].find((r) => r.by === 'key');
-  const newProductColumns = codeReference ? proposeNewProducts(codeReference, header, fieldMappings) : null;
+  const otherColumns = codeReference ? proposeNewProducts(codeReference, header, fieldMappings) : null;
+  // Read in brackets, the code's own cell names the product — "[FURN_7800] Desk Combination", or the name alone for a product
+  // without a code (ADR 0198 F10) —: a new product's name and a line's name come from it, not from a line's free text (Odoo's Description).
+  const newProductColumns = otherColumns && readsBrackets && typeof codeSource === 'string' ? { ...otherColumns, name: codeSource } : otherColumns;
   const nameColumn = newProductColumns ? newProductColumns.name : fieldMappings.name;
   const lineNameColumn = given?.new_products?.['name'] ?? newProductColumns?.name ?? null;
   const withLineName = (line: { record: RawRecord; fields: Record<string, unknown> }) => (lineNameColumn && !(newProductSource('name') in line.fields) ? { ...line.fields, [newProductSource('name')]: valueOf(line.record, lineNameColumn) } : line.fields);
