@@ -12,9 +12,25 @@ export function codeInBrackets(cell: unknown): unknown {
   return BRACKETED.exec(text)?.[1]?.trim() ?? '';
 }
 
-/** A mapped record with its code field (`codeField`: the target's code column) read from its brackets, in place (ADR 0198): what the mappers do. */
-export function readBracketed(fields: Record<string, unknown>, codeField: string): Record<string, unknown> {
-  if (codeField in fields) fields[codeField] = codeInBrackets(fields[codeField]);
+/**
+ * The fields a mapping with `code_in_brackets` reads from brackets: `code`, the product code (the
+ * target's code column); `names`, the name a product created from the line takes (`new_products.name`,
+ * a products file's `name`), which drops the line's own `[CODE] ` (Odoo's Product and Description cells).
+ */
+export type BracketedFields = { code: string; names: readonly string[] };
+
+/** A mapped record with its code read from its brackets and its names without them, in place (ADR 0198): what the mappers do. */
+export function readBracketed(fields: Record<string, unknown>, bracketed: BracketedFields): Record<string, unknown> {
+  if (!(bracketed.code in fields)) return fields;
+  const code = codeInBrackets(fields[bracketed.code]);
+  fields[bracketed.code] = code;
+  if (typeof code !== 'string' || code === '') return fields;
+  for (const field of bracketed.names) {
+    const name = fields[field];
+    const written = typeof name === 'string' ? BRACKETED.exec(name) : null;
+    // The line's own code only: a name whose brackets hold another text ("[Sale] Desk") is written so.
+    if (written && written[1]?.trim() === code) fields[field] = (name as string).slice(written[0].length).trim();
+  }
   return fields;
 }
 

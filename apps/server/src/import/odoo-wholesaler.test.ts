@@ -113,6 +113,30 @@ describe.each(backends)("a wholesaler's Odoo exports on %s", (backend) => {
     expect((await preview(oneLocation, 'stock_snapshots')).counted_by_location).toBeUndefined();
   });
 
+  it('names a product created from "[FURN_4100] Standing Desk" without the brackets, from the Product column proposed or a Description', async () => {
+    const lines = [
+      'Order Reference,Order Date,Product,Description,Quantity',
+      'S00001,11/30/2026 09:00:00,[FURN_4100] Standing Desk,[FURN_4100] Standing Desk,2.00',
+      'S00002,12/01/2026 09:00:00,[FURN_4200] Monitor Arm,[Promo] Monitor Arm,1.00',
+    ].join('\n');
+    const proposal = await preview(lines, 'sales');
+    expect(proposal.proposed_new_products?.name).toBe('Product');
+    // "Create products for unknown codes" ticked (codes the product list has not), new products named from the column proposed.
+    const creating = { ...asProposed(proposal), create_missing_products: true, new_products: { name: 'Product' } };
+    const shown = await preview(lines, 'sales', creating);
+    expect(shown.new_products?.map((product) => [product.code, product.values.name])).toEqual([
+      ['FURN_4100', 'Standing Desk'],
+      ['FURN_4200', 'Monitor Arm'],
+    ]);
+    await importAs(lines, 'sales', { ...creating, new_products: { name: 'Description' } });
+    const named = await sql<{ code: string; name: string }>`select product_code as code, name from data.products where product_code in ('FURN_4100', 'FURN_4200') order by 1`.execute(db());
+    // From the Description: the line's own [CODE] dropped, another bracketed text kept as written.
+    expect(named.rows.map((row) => [row.code, row.name])).toEqual([
+      ['FURN_4100', 'Standing Desk'],
+      ['FURN_4200', '[Promo] Monitor Arm'],
+    ]);
+  });
+
   it('proposes no brackets for a column of plain codes, and reads "[CODE] Name" as written when the mapping says nothing of brackets', async () => {
     const plain = ['Order Reference,Order Date,Product,Quantity', 'S00001,12/01/2026 09:00:00,FURN_7800,2.00', 'S00002,12/02/2026 09:00:00,[FURN_7800],1.00', 'S00003,12/03/2026 09:00:00,FURN_6666,1.00'].join('\n');
     expect((await preview(plain, 'sales')).proposed_code_in_brackets).toBeUndefined();

@@ -383,11 +383,15 @@ export function blankCodeLines(target: WriteTarget, mapping: EntityMapping, line
 export const codeColumnOf = (target: WriteTarget): string | null =>
   target.keyColumns.find((column) => target.references.get(column)?.by === 'key') ?? (target.tableName === 'products' ? 'product_code' : null);
 
-/** How the mappers read the mapping's records for this target: blank cells filled down (never its keys), its product code from the brackets. */
-export const mapperReading = (target: WriteTarget, mapping: Pick<EntityMapping, 'fill_down_by' | 'code_in_brackets'>): MapperReading => ({
-  fill: fillDownSpec(mapping, target.keyColumns),
-  bracketedCode: mapping.code_in_brackets ? codeColumnOf(target) : null,
-});
+/**
+ * How the mappers read the mapping's records for this target: blank cells filled down (never its
+ * keys), its product code from the brackets and the name a product created from the line takes
+ * without them (a products file's own name, another entity's new_products.name).
+ */
+export function mapperReading(target: WriteTarget, mapping: Pick<EntityMapping, 'fill_down_by' | 'code_in_brackets'>): MapperReading {
+  const code = mapping.code_in_brackets ? codeColumnOf(target) : null;
+  return { fill: fillDownSpec(mapping, target.keyColumns), bracketed: code === null ? null : { code, names: [target.tableName === 'products' ? 'name' : newProductSource('name')] } };
+}
 
 /** The product code column a mapping fills. */
 function mappedCodeColumn(target: WriteTarget, mapping: EntityMapping): string | null {
