@@ -189,7 +189,7 @@ export const entityMapping = z.strictObject({
   /**
    * The product code is the text in a cell's leading brackets, as ERP exports name a line's product
    * (`[FURN_7800] Desk Combination` is FURN_7800); a cell without them names a product without a
-   * code, read as a blank code (ADR 0198).
+   * code, read as a blank code; a new product's name read from such a cell drops the brackets (ADR 0198).
    */
   code_in_brackets: z.boolean().optional(),
   header_row: z.number({ error: headerRowProblem }).int({ error: headerRowProblem }).min(1, { error: headerRowProblem }).max(MAX_HEADER_ROW, { error: headerRowProblem }).optional(),

@@ -12,13 +12,26 @@ export function codeInBrackets(cell: unknown): unknown {
   return BRACKETED.exec(text)?.[1]?.trim() ?? '';
 }
 
-/** Reads a mapped record's code field from its brackets, in place (the other fields as mapped). */
-export function bracketedCodeReader(codeField: string | null, on: boolean | undefined): ((fields: Record<string, unknown>) => Record<string, unknown>) | null {
-  if (!on || !codeField) return null;
-  return (fields) => {
-    if (codeField in fields) fields[codeField] = codeInBrackets(fields[codeField]);
-    return fields;
-  };
+/**
+ * The fields a mapping with `code_in_brackets` reads from brackets: `code`, the product code (the
+ * target's code column); `names`, the name a product created from the line takes (`new_products.name`,
+ * a products file's `name`), which drops the line's own `[CODE] ` (Odoo's Product and Description cells).
+ */
+export type BracketedFields = { code: string; names: readonly string[] };
+
+/** A mapped record with its code read from its brackets and its names without them, in place (ADR 0198): what the mappers do. */
+export function readBracketed(fields: Record<string, unknown>, bracketed: BracketedFields): Record<string, unknown> {
+  if (!(bracketed.code in fields)) return fields;
+  const code = codeInBrackets(fields[bracketed.code]);
+  fields[bracketed.code] = code;
+  if (typeof code !== 'string' || code === '') return fields;
+  for (const field of bracketed.names) {
+    const name = fields[field];
+    const written = typeof name === 'string' ? BRACKETED.exec(name) : null;
+    // The line's own code only: a name whose brackets hold another text ("[Sale] Desk") is written so.
+    if (written && written[1]?.trim() === code) fields[field] = (name as string).slice(written[0].length).trim();
+  }
+  return fields;
 }
 
 /**
@@ -30,12 +43,4 @@ export function mostlyBracketedCodes(cells: readonly unknown[]): boolean {
   const written = cells.filter((cell) => typeof cell === 'string' && cell.trim() !== '') as string[];
   const bracketed = written.filter((cell) => /^\s*\[[^[\]]+\]\s*\S/.test(cell)).length;
   return bracketed >= 2 && bracketed * 2 > written.length;
-}
-
-/** A source's mapped batches with the code field read from its brackets (`read`: bracketedCodeReader's; none: as they are). */
-export async function* withBracketedCodes<T extends { fields: Record<string, unknown> | null }>(batches: AsyncIterable<T[]>, read: ((fields: Record<string, unknown>) => Record<string, unknown>) | null): AsyncGenerator<T[]> {
-  for await (const batch of batches) {
-    if (read) for (const record of batch) if (record.fields) read(record.fields);
-    yield batch;
-  }
 }

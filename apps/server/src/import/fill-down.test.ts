@@ -5,7 +5,7 @@ import { FillDown, fillDownSpec, proposeFillDown } from './fill-down.ts';
 import { csvMapper, recordMapper } from './mapping.ts';
 
 describe('fill_down_by', () => {
-  const spec = fillDownSpec({ fill_down_by: 'Handle' }, ['product_code']);
+  const spec = { fill: fillDownSpec({ fill_down_by: 'Handle' }, ['product_code']), bracketed: null };
 
   it("fills a blank cell from the nearest line above with the same Handle, the parts of a joined field each, never the key", () => {
     const header = ['Handle', 'Title', 'Option1 Value', 'Vendor', 'Variant SKU'];
@@ -25,7 +25,7 @@ describe('fill_down_by', () => {
   it("fills a record's paths across an integration run's batches, its state kept", () => {
     const state = new FillDown();
     const paths = { product_code: 'sku', supplier: 'product.vendor' };
-    const byHandle = fillDownSpec({ fill_down_by: 'product.handle' }, ['product_code']);
+    const byHandle = { fill: fillDownSpec({ fill_down_by: 'product.handle' }, ['product_code']), bracketed: null };
     recordMapper(paths, byHandle, state)({ sku: 'A-1', product: { handle: 'a', vendor: 'Acme' } });
     const next = recordMapper(paths, byHandle, state);
     expect(next({ sku: 'A-2', product: { handle: 'a', vendor: null } })).toEqual({ product_code: 'A-2', supplier: 'Acme' });

@@ -1,9 +1,19 @@
 // Mapping configurations: which entity mapping applies, and reading a dotted source path.
 import { entityMapping, joinedValue, mappingConfig as mappingConfigSchema, readMappedPath, type EntityMapping } from '@stockwise/contract';
 import { FillDown, isBlank, type FillDownSpec } from './fill-down.ts';
+import { readBracketed, type BracketedFields } from './bracketed-code.ts';
 
 /** target -> the source path it reads, or the paths whose values are joined (a mapping's joined_columns, ADR 0193). */
 export type FieldMappings = Record<string, string | readonly string[]>;
+
+/**
+ * How the mappers read a mapping's records beyond its columns, for its target: blank cells filled
+ * down (`fill_down_by`, ADR 0195 F3), and the product code field read from its brackets, a new
+ * product's name without them (`code_in_brackets`, ADR 0198). Built by target.ts's mapperReading.
+ */
+export type MapperReading = { fill: FillDownSpec | null; bracketed: BracketedFields | null };
+
+export const asWritten: MapperReading = { fill: null, bracketed: null };
 
 export type MappingResolution = { ok: true; mapping: EntityMapping } | { ok: false; message: string };
 
@@ -39,25 +49,31 @@ export function applyMapping(source: unknown, fieldMappings: FieldMappings, read
 }
 
 /**
- * applyMapping for the records of one source read in order, filling blank values down by the
- * mapping's `fill_down_by` (fill-down.ts); `state` is kept across an integration run's batches.
+ * applyMapping for the records of one source read in order, as `reading` says: blank values filled
+ * down (fill-down.ts; `state` is kept across an integration run's batches), the code read from its
+ * brackets and a new product's name without them.
  */
-export function recordMapper(fieldMappings: FieldMappings, fill: FillDownSpec | null, state = new FillDown()): (source: unknown) => Record<string, unknown> {
-  if (!fill) return (source) => applyMapping(source, fieldMappings);
-  return (source) => {
-    const group = readMappedPath(source, fill.by);
-    return applyMapping(source, fieldMappings, (target, path) => {
-      const value = readMappedPath(source, path);
-      return fill.kept.has(target) ? value : state.fill(group, path, value);
-    });
-  };
+export function recordMapper(fieldMappings: FieldMappings, reading: MapperReading, state = new FillDown()): (source: unknown) => Record<string, unknown> {
+  const { fill, bracketed } = reading;
+  const fillDown = fill
+    ? (source: unknown) => {
+        const group = readMappedPath(source, fill.by);
+        return applyMapping(source, fieldMappings, (target, path) => {
+          const value = readMappedPath(source, path);
+          return fill.kept.has(target) ? value : state.fill(group, path, value);
+        });
+      }
+    : (source: unknown) => applyMapping(source, fieldMappings);
+  return bracketed ? (source) => readBracketed(fillDown(source), bracketed) : fillDown;
 }
 
 /**
  * applyMapping for the rows of a CSV file or sheet, compiled once from its header: a row is flat,
  * so a path names a column (the last of that name, as when the record was an object) or nothing.
+ * Read as `reading` says, as recordMapper does.
  */
-export function csvMapper(header: string[], fieldMappings: FieldMappings, fill: FillDownSpec | null = null): (fields: unknown[]) => Record<string, unknown> {
+export function csvMapper(header: string[], fieldMappings: FieldMappings, reading: MapperReading = asWritten): (fields: unknown[]) => Record<string, unknown> {
+  const { fill, bracketed } = reading;
   const columnOf = new Map(header.map((name, at) => [name, at]));
   type Read = { target: string; at: number; joined: (number | undefined)[] | null };
   const reads = Object.entries(fieldMappings).flatMap(([target, path]): Read[] => {
@@ -79,7 +95,7 @@ export function csvMapper(header: string[], fieldMappings: FieldMappings, fill: 
       const cell = groupAt === undefined || fill?.kept.has(target) ? (part: number | undefined) => (part === undefined ? undefined : fields[part]) : (part: number | undefined) => (part === undefined ? undefined : state.fill(group, part, fields[part]));
       mapped[target] = joined ? joinedValue([cell(at), ...joined.map(cell)]) : cell(at);
     }
-    return mapped;
+    return bracketed ? readBracketed(mapped, bracketed) : mapped;
   };
 }
 

@@ -10,10 +10,10 @@ import type { Database } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { requestTimeZone } from '../http/viewer-day.ts';
 import { isReadOnly } from '../tables/columns.ts';
-import { bracketedCodeReader, mostlyBracketedCodes } from './bracketed-code.ts';
+import { mostlyBracketedCodes } from './bracketed-code.ts';
 import { countedByLocation } from './counted-by-location.ts';
 import { cellsWithNothingMapped, csvMapper, applyMapping, recordMapper, recordWithNothingMapped, resolveEntityMapping } from './mapping.ts';
-import { absentFillDownMessage, fillDownSpec, noRecordHas, optionValueColumns, proposeFillDown } from './fill-down.ts';
+import { absentFillDownMessage, noRecordHas, optionValueColumns, proposeFillDown } from './fill-down.ts';
 import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
 import { sentTimeZone } from './field-values.ts';
@@ -22,7 +22,7 @@ import { skippedRowText } from './header-row.ts';
 import { isNameable, newProductSource, pickNewProducts, sourcePaths } from './new-products.ts';
 import { readCodeByName, withCodeByName, type CodeByName } from './code-by-name.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
-import { blankCodeLines, blankCodeSkipper, isBlank, codeColumnOf, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { blankCodeLines, blankCodeSkipper, isBlank, codeColumnOf, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, mapperReading, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { isTotalsWord } from './totals-line.ts';
 import { keepsSalesParts, looseCode, storedLooseTwins } from './writer-sql.ts';
 import { codesWithLeadingZeros } from './leading-zeros.ts';
@@ -579,7 +579,13 @@ export async function previewRecords(
   const fillDown = given ? null : detectedFillDown;
   const proposedJoined = joinedCode || fillDown?.joined ? { ...joinedCode?.joined, ...fillDown?.joined } : null;
   const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : sourcePaths({ field_mappings: fieldMappings, ...(proposedJoined ? { joined_columns: proposedJoined } : {}) });
-  const fill = fillDownSpec(given ?? { fill_down_by: fillDown?.by }, provisional.keyColumns);
+  // An ERP's "[FURN_7800] Desk Combination": the code in its brackets (ADR 0198); detected for a given mapping too, for the screen to offer it again.
+  const codeSource = codeColumnOf(provisional) === null ? undefined : fieldMappings[codeColumnOf(provisional) as string];
+  const detectedBrackets = codeSource !== undefined && mostlyBracketedCodes(records.map((record) => valueOf(record, codeSource)));
+  const readsBrackets = given ? given.code_in_brackets === true : detectedBrackets;
+  // The rows are read as the proposal (or the given mapping) says, by the mappers the import uses.
+  const reading = mapperReading(provisional, given ?? { fill_down_by: fillDown?.by, code_in_brackets: readsBrackets });
+  const { fill } = reading;
   if (fill && records.some((record) => record.cells) && !header.includes(fill.by)) throw new FileFormatError(`The file has no column '${fill.by}' that blank cells are filled down by (fill_down_by). Check the mapping or the sheet.`);
   // A JSON file or an endpoint's page: a path no record read has fills nothing, as a missing column would.
   const jsonValues = records.flatMap((record) => (record.cells ? [] : [record.value]));
@@ -589,18 +595,13 @@ export async function previewRecords(
   const proposedFilters = offerRowFilters ? proposeRowFilters(header, columnValues, Object.values(fieldMappings), records.length, fillDown?.by ?? null) : [];
   // The proposal's rows are read with the filters proposed (the draft the screen starts from); a given mapping's with its own.
   const filters = given ? (given.skip_rows_where ?? []) : proposedFilters;
-  const mapCells = csvMapper(header, paths, fill);
-  const mapRecord = recordMapper(paths, fill);
-  // An ERP's "[FURN_7800] Desk Combination": the code in its brackets (ADR 0198); detected for a given mapping too, for the screen to offer it again.
-  const codeSource = codeColumnOf(provisional) === null ? undefined : fieldMappings[codeColumnOf(provisional) as string];
-  const detectedBrackets = codeSource !== undefined && mostlyBracketedCodes(records.map((record) => valueOf(record, codeSource)));
-  const readsBrackets = given ? given.code_in_brackets === true : detectedBrackets;
-  const readCode = bracketedCodeReader(codeColumnOf(provisional), readsBrackets) ?? ((fields: Record<string, unknown>) => fields);
+  const mapCells = csvMapper(header, paths, reading);
+  const mapRecord = recordMapper(paths, reading);
   const filterColumns = rowFilterColumns({ field_mappings: {}, skip_rows_where: filters });
   const filterCellsOf = (record: RawRecord) => (record.cells ? filterColumns.map((column) => record.cells?.[header.indexOf(column)]) : filterColumns.map((path) => readMappedPath(record.value, path)));
   const cellsEmpty = cellsWithNothingMapped(header, paths);
   const recordEmpty = recordWithNothingMapped(paths);
-  const mapped = records.map((record) => ({ row: record.row, fields: readCode(record.cells ? mapCells(record.cells) : mapRecord(record.value)), filterCells: filterCellsOf(record), empty: record.cells ? cellsEmpty(record.cells) : recordEmpty(record.value) }));
+  const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : mapRecord(record.value), filterCells: filterCellsOf(record), empty: record.cells ? cellsEmpty(record.cells) : recordEmpty(record.value) }));
   // Counted over the lines the row filters keep: a refunded order's gift wrap is left out by its status already.
   const keptByFilters = compileRowFilters({ field_mappings: {}, skip_rows_where: filters });
   const keptLines = records.flatMap((record, at) => {
@@ -618,7 +619,10 @@ export async function previewRecords(
   const proposesSkip = !given && blankCodes + emptyLines > 0;
   // Lines without a code known by their name (ADR 0195 F4): offered where a products file's such lines have a name, or a line's name reads as one stored product's.
   const codeReference = [...provisional.references.values()].find((r) => r.by === 'key');
-  const newProductColumns = codeReference ? proposeNewProducts(codeReference, header, fieldMappings) : null;
+  const otherColumns = codeReference ? proposeNewProducts(codeReference, header, fieldMappings) : null;
+  // Read in brackets, the code's own cell names the product — "[FURN_7800] Desk Combination", or the name alone for a product
+  // without a code (ADR 0198 F10) —: a new product's name and a line's name come from it, not from a line's free text (Odoo's Description).
+  const newProductColumns = otherColumns && readsBrackets && typeof codeSource === 'string' ? { ...otherColumns, name: codeSource } : otherColumns;
   const nameColumn = newProductColumns ? newProductColumns.name : fieldMappings.name;
   const lineNameColumn = given?.new_products?.['name'] ?? newProductColumns?.name ?? null;
   const withLineName = (line: { record: RawRecord; fields: Record<string, unknown> }) => (lineNameColumn && !(newProductSource('name') in line.fields) ? { ...line.fields, [newProductSource('name')]: valueOf(line.record, lineNameColumn) } : line.fields);

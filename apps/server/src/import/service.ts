@@ -24,7 +24,6 @@ import { AppError, validationError } from '../http/errors.ts';
 import { requestTimeZone } from '../http/viewer-day.ts';
 import { resolveEntityMapping, type FieldMappings } from './mapping.ts';
 import { newProductsMessage, sourcePaths } from './new-products.ts';
-import { fillDownSpec } from './fill-down.ts';
 import { fileSalesWriter, replacedOwnMessage } from './own-sales.ts';
 import * as repo from './repo.ts';
 import { PieceFile } from './piece-file.ts';
@@ -32,8 +31,7 @@ import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source
 import { filteredMessage, rowFilterColumns } from './row-filter.ts';
 import { unitsAsWrittenMessage } from './quantity-units.ts';
 import { matchedByNameMessage } from './code-by-name.ts';
-import { bracketedCodeReader, withBracketedCodes } from './bracketed-code.ts';
-import { addedToMessage, codeColumnOf, emptySkippedMessage, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
+import { addedToMessage, emptySkippedMessage, mapperReading, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
 import { keepsSalesParts, keepsStockCounts, type OutdatedCounts } from './writer-sql.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
@@ -158,10 +156,7 @@ type ResolvedImport = { entityType: string; mapping: EntityMapping; target: Writ
 
 /** The source's records through the mapping: its columns, row filters, fill-down and a code read from its brackets (ADR 0198). */
 const mappedRecords = (source: Awaited<ReturnType<typeof openSource>>, resolved: ResolvedImport) =>
-  withBracketedCodes(
-    mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping), fillDownSpec(resolved.mapping, resolved.target.keyColumns)),
-    bracketedCodeReader(codeColumnOf(resolved.target), resolved.mapping.code_in_brackets),
-  );
+  mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping), mapperReading(resolved.target, resolved.mapping));
 
 async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<string, string>): Promise<ResolvedImport> {
   const mappingConfig = parseMappingField(fields.mapping_config);

@@ -20,8 +20,8 @@ import { CsvReader, MAX_RECORD_CHARS, type CsvRecord } from './csv.ts';
 import { wholeRecordsOf } from './cut-head.ts';
 import { detectHeaderRow, HEADER_SEARCH_ROWS, headerRowBlank, HeaderRowError, headerRowPastEnd, type HeadRow } from './header-row.ts';
 import { JsonSyntaxError, jsonSyntaxCheck } from './json-position.ts';
-import { cellsWithNothingMapped, csvMapper, recordMapper, recordWithNothingMapped, type FieldMappings } from './mapping.ts';
-import { absentFillDownMessage, type FillDownSpec } from './fill-down.ts';
+import { asWritten, cellsWithNothingMapped, csvMapper, recordMapper, recordWithNothingMapped, type FieldMappings, type MapperReading } from './mapping.ts';
+import { absentFillDownMessage } from './fill-down.ts';
 import type { MappedRecord } from './writer.ts';
 import { readZipDirectory } from './zip-directory.ts';
 
@@ -474,8 +474,9 @@ export async function openSource(
 const columnsShown = (header: string[]) => `${header.slice(0, 20).map((name) => `'${name}'`).join(', ')}${header.length > 20 ? ', …' : ''}`;
 
 /** The mapping applied to rows of cells under `header`; a field every row needs must have its column. */
-function cellMapper(header: string[], fieldMappings: FieldMappings, needed: string[], fill: FillDownSpec | null) {
+function cellMapper(header: string[], fieldMappings: FieldMappings, needed: string[], reading: MapperReading) {
   const names = new Set(header);
+  const { fill } = reading;
   if (fill && !names.has(fill.by)) throw new FileFormatError(`The file has no column '${fill.by}' that blank cells are filled down by (fill_down_by; its columns: ${columnsShown(header)}). Check the mapping or the sheet.`);
   // A field's joined columns (ADR 0193) are each needed as its own column is.
   const columnsOf = (field: string) => [fieldMappings[field] ?? ''].flat();
@@ -490,18 +491,20 @@ function cellMapper(header: string[], fieldMappings: FieldMappings, needed: stri
       throw new FileFormatError(`The file has ${places.length} columns named '${column}' (columns ${places.slice(0, -1).join(', ')} and ${places.at(-1)}), and ${field} is mapped to it: rename one of them in the file so the mapping can tell which to import.`);
     }
   }
-  return csvMapper(header, fieldMappings, fill);
+  return csvMapper(header, fieldMappings, reading);
 }
 
 /**
  * The records of `source` after the mapping, for the writer; `needed`: fields every record must
  * have (key, required); `filterColumns`: the columns the mapping's row filters read (each record's
- * `filterCells`), which a file with a header must have.
+ * `filterCells`), which a file with a header must have; `reading`: how the mapper reads them beyond
+ * the columns (fill-down, the code in brackets: target.ts's mapperReading).
  */
-export async function* mappedBatches(source: OpenedSource, fieldMappings: FieldMappings, needed: string[], filterColumns: readonly string[] = [], fill: FillDownSpec | null = null): AsyncGenerator<MappedRecord[]> {
+export async function* mappedBatches(source: OpenedSource, fieldMappings: FieldMappings, needed: string[], filterColumns: readonly string[] = [], reading: MapperReading = asWritten): AsyncGenerator<MappedRecord[]> {
+  const { fill } = reading;
   let mapCells: ((cells: unknown[]) => Record<string, unknown>) | null = null;
   let cellsEmpty: ((cells: unknown[]) => boolean) | null = null;
-  const mapRecord = recordMapper(fieldMappings, fill);
+  const mapRecord = recordMapper(fieldMappings, reading);
   const recordEmpty = recordWithNothingMapped(fieldMappings);
   let filterCellsOf: ((cells: unknown[]) => unknown[]) | null = null;
   // A JSON file's records: whether any had the fill_down_by path (and the first, for the refusal's keys).
@@ -515,7 +518,7 @@ export async function* mappedBatches(source: OpenedSource, fieldMappings: FieldM
     }
     yield batch.map(({ row, cells, value }) => {
       if (cells) {
-        mapCells ??= cellMapper(source.header() ?? [], fieldMappings, needed, fill);
+        mapCells ??= cellMapper(source.header() ?? [], fieldMappings, needed, reading);
         filterCellsOf ??= filterCellReader(source.header() ?? [], filterColumns);
         cellsEmpty ??= cellsWithNothingMapped(source.header() ?? [], fieldMappings);
         return { row, fields: mapCells(cells), ...(filterColumns.length ? { filterCells: filterCellsOf(cells) } : {}), ...(cellsEmpty(cells) ? { empty: true as const } : {}) };
@@ -530,7 +533,7 @@ export async function* mappedBatches(source: OpenedSource, fieldMappings: FieldM
   // A header without data rows still says whether the mapping fits (the wrong sheet, say).
   const header = source.header();
   if (!mapCells && header) {
-    cellMapper(header, fieldMappings, needed, fill);
+    cellMapper(header, fieldMappings, needed, reading);
     filterCellReader(header, filterColumns);
   }
 }

@@ -26,6 +26,8 @@ import { compileRowParser, DEFAULT_MAX_DIGITS, expectedValue, isReadOnly, isText
 import { isBelowMinimum, minimumProblem, readColumnRules, type ColumnMinimum } from '../tables/column-minimums.ts';
 import { datedColumn } from '../tables/dated-columns.ts';
 import { UnreadableCell } from './source.ts';
+import { fillDownSpec } from './fill-down.ts';
+import type { MapperReading } from './mapping.ts';
 import { isTotalsWord } from './totals-line.ts';
 import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
 import { checkValueMaps, compileValueMaps } from './value-maps.ts';
@@ -380,6 +382,16 @@ export function blankCodeLines(target: WriteTarget, mapping: EntityMapping, line
 /** The product code column of a target: the product reference of sales, counts and deliveries, the key of the products table itself. */
 export const codeColumnOf = (target: WriteTarget): string | null =>
   target.keyColumns.find((column) => target.references.get(column)?.by === 'key') ?? (target.tableName === 'products' ? 'product_code' : null);
+
+/**
+ * How the mappers read the mapping's records for this target: blank cells filled down (never its
+ * keys), its product code from the brackets and the name a product created from the line takes
+ * without them (a products file's own name, another entity's new_products.name).
+ */
+export function mapperReading(target: WriteTarget, mapping: Pick<EntityMapping, 'fill_down_by' | 'code_in_brackets'>): MapperReading {
+  const code = mapping.code_in_brackets ? codeColumnOf(target) : null;
+  return { fill: fillDownSpec(mapping, target.keyColumns), bracketed: code === null ? null : { code, names: [target.tableName === 'products' ? 'name' : newProductSource('name')] } };
+}
 
 /** The product code column a mapping fills. */
 function mappedCodeColumn(target: WriteTarget, mapping: EntityMapping): string | null {

@@ -7,12 +7,11 @@ import { readMappedPath, type DataAction, type EntityMapping, type FilteredBy, t
 import type { AppDatabase } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
 import { recordMapper, resolveEntityMapping } from '../import/mapping.ts';
-import { FillDown, fillDownSpec } from '../import/fill-down.ts';
-import { bracketedCodeReader } from '../import/bracketed-code.ts';
+import { FillDown } from '../import/fill-down.ts';
 import { sourcePaths } from '../import/new-products.ts';
 import { inImportTransaction } from '../import/repo.ts';
 import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
-import { codeColumnOf, resolveWriteTarget, savedMappingWayOut, type AddedTo, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
+import { mapperReading, resolveWriteTarget, savedMappingWayOut, type AddedTo, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
 import { UnitsFirstWritten, type UnitsAsWrittenCount } from '../import/quantity-units.ts';
 import type { FoldedSupplier } from '../suppliers/service.ts';
@@ -181,13 +180,12 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
     writeBatch: async (target, batch, onWritten) => {
       const records = batch.map((item) => item.value);
       const filterColumns = target.rowFilters?.columns ?? [];
-      const mapRecord = recordMapper(sourcePaths(target.mapping), fillDownSpec(target.mapping, target.write.keyColumns), target.fillDown);
-      const readCode = bracketedCodeReader(codeColumnOf(target.write), target.mapping.code_in_brackets) ?? ((fields: Record<string, unknown>) => fields);
+      const mapRecord = recordMapper(sourcePaths(target.mapping), mapperReading(target.write, target.mapping), target.fillDown);
       const mapped: MappedRecord[] = records.map((record, at) => {
         const isRecord = record !== null && typeof record === 'object' && !Array.isArray(record);
         return {
           row: at + 1,
-          fields: isRecord ? readCode(mapRecord(record)) : null,
+          fields: isRecord ? mapRecord(record) : null,
           // A record's fields play the part of a file's columns.
           ...(isRecord && filterColumns.length ? { filterCells: filterColumns.map((path) => readMappedPath(record, path)) } : {}),
         };
