@@ -1,7 +1,7 @@
 // An answer's table shows its figures as the screens do (thousands grouped, right-aligned) and its
 // days as the answer's sentences write them (7 Dec 2026); codes stay as the server wrote them.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
 import { initTestI18n } from '../../test/i18n.ts';
@@ -79,6 +79,57 @@ describe('an answer table', () => {
     const table = screen.getByTestId('assistant-table');
     expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2.5', '1,240.50', '3', '12.00', '', '']);
     expect(within(table).getByText('1,252.50')).toBeTruthy();
+  });
+
+  describe('an order-by column, on a Monday', () => {
+    // Midday in UTC: Monday 7 December in every time zone a test may run in.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-12-07T12:00:00Z'));
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
+
+    it('writes a day that has come "Now", as the Forecasting screen\'s lists do, and keeps the days in the CSV', async () => {
+      const saved: Blob[] = [];
+      // The browser's side of a download, which jsdom has not: the file handed over, no navigation.
+      vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (file: Blob) => (saved.push(file), 'blob:answer'), revokeObjectURL: () => undefined }));
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      render(
+        <MantineProvider>
+          <MemoryRouter>
+            <AnswerBlocks
+              blocks={[
+                {
+                  type: 'table',
+                  columns: [
+                    { key: 'styleCode', label: 'Product code' },
+                    { key: 'orderBy', label: 'Order by', kind: 'order_by' },
+                  ],
+                  // Saturday's advice of a shop closed at weekends, today's, and Wednesday's.
+                  rows: [
+                    { styleCode: 'PAP_A4_80', orderBy: '2026-12-05' },
+                    { styleCode: 'FURN_7800', orderBy: '2026-12-07' },
+                    { styleCode: 'PAP_NOTE', orderBy: '2026-12-09' },
+                    { styleCode: 'SERV_DEL', orderBy: null },
+                  ],
+                  totals: null,
+                  download: 'reorder-report.csv',
+                },
+              ]}
+            />
+          </MemoryRouter>
+        </MantineProvider>,
+      );
+      const table = screen.getByTestId('assistant-table');
+      expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['PAP_A4_80', 'Now', 'FURN_7800', 'Now', 'PAP_NOTE', '9 Dec 2026', 'SERV_DEL', '']);
+      fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+      expect(saved).toHaveLength(1);
+      expect((await saved[0]?.text())?.replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean)).toEqual(['Product code,Order by', 'PAP_A4_80,2026-12-05', 'FURN_7800,2026-12-07', 'PAP_NOTE,2026-12-09', 'SERV_DEL,']);
+    });
   });
 });
 
