@@ -25,7 +25,7 @@ describe.each(backends)('a unit that means pieces, imported on %s', (backend) =>
 
   it("clears a product's stored \"Units\" when its products file is imported again", async () => {
     // As an import stored it before ADR 0198 F15: the existing data is not migrated, a new import of the list sets it right.
-    await editor.server().database.db.insertInto('data.products').values({ product_code: 'PU-OLD', name: 'Old Stapler', current_stock: 0, unit_cost: 1, unit: 'Units' }).execute();
+    await editor.server().database.db.insertInto('data.products').values({ product_code: 'PU-OLD', name: 'Old Stapler', current_stock: 0, unit_cost: 1, lead_time_days: 7, unit: 'Units' }).execute();
     await importAs('Code,Name,Unit of Measure\nPU-OLD,Old Stapler,Units\n', 'products', { field_mappings: { product_code: 'Code', name: 'Name', unit: 'Unit of Measure' } });
     expect(await unitsOf(['PU-OLD'])).toEqual({ 'PU-OLD': null });
   });
