@@ -5,7 +5,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
-import { importFile } from '../testing/uploads.ts';
+import type { PreviewFileResponse } from '@stockwise/contract';
+import { importFile, postMultipart, type UploadPart } from '../testing/uploads.ts';
 import { productsCsv } from '../../../../e2e/fixtures/odoo-wholesaler.ts';
 
 describe.each(backends)('a unit that means pieces, imported on %s', (backend) => {
@@ -18,8 +19,14 @@ describe.each(backends)('a unit that means pieces, imported on %s', (backend) =>
   };
 
   it('stores Units, pcs, Stück and Unit(s) as no unit, and keeps kg and Dozens', async () => {
-    const file = ['Code,Name,Unit of Measure', 'PU-1,Stapler,Units', 'PU-2,Hinge,pcs', 'PU-3,Schraube,Stück', 'PU-4,Folder,Unit(s)', 'PU-5,Coffee,kg', 'PU-6,Pens,Dozens', 'PU-7,Tape,'].join('\n');
-    await importAs(file, 'products', { field_mappings: { product_code: 'Code', name: 'Name', unit: 'Unit of Measure' } });
+    const file = ['Code,Name,Unit of Measure', 'PU-1,Stapler,Units', 'PU-2,Hinge,pcs', 'PU-5,Coffee,kg', 'PU-6,Pens,Dozens', 'PU-3,Schraube,Stück', 'PU-4,Folder,Unit(s)', 'PU-7,Tape,'].join('\n');
+    const mapping = { field_mappings: { product_code: 'Code', name: 'Name', unit: 'Unit of Measure' } };
+    const parts: UploadPart[] = [{ name: 'entity_type', value: 'products' }, { name: 'mapping_config', value: JSON.stringify(mapping) }, { name: 'file', fileName: 'products.csv', content: file }];
+    const preview = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, parts);
+    expect(preview.status, JSON.stringify(preview.json)).toBe(200);
+    // The preview's first rows show the units the import will store.
+    expect((preview.json as PreviewFileResponse).rows.map((row) => row.values['unit'] ?? null)).toEqual([null, null, 'kg', 'Dozens', null]);
+    await importAs(file, 'products', mapping);
     expect(await unitsOf(['PU-1', 'PU-2', 'PU-3', 'PU-4', 'PU-5', 'PU-6', 'PU-7'])).toEqual({ 'PU-1': null, 'PU-2': null, 'PU-3': null, 'PU-4': null, 'PU-5': 'kg', 'PU-6': 'Dozens', 'PU-7': null });
   });
 
