@@ -110,12 +110,19 @@ export type DashboardResponse = z.infer<typeof dashboardResponse>;
 // ---------------------------------------------------------------------------------------------
 // Assistant
 
+export const assistantColumnKind = z.enum(['money', 'order_by']);
+export type AssistantColumnKind = z.infer<typeof assistantColumnKind>;
+
 export const assistantBlock = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({
     type: z.literal('table'),
-    /** `money`: a sum of money, shown with its pence (1,240.50) as every screen writes money. */
-    columns: z.array(z.object({ key: z.string(), label: z.string(), kind: z.literal('money').optional() })),
+    /**
+     * `money`: a sum of money, shown with its pence (1,240.50) as every screen writes money. `order_by`:
+     * order-by days (YYYY-MM-DD), shown as the Forecasting screen's lists show them — "Now" on or before
+     * the viewer's today, else the day (ADR 0198, amendment 2026-12-07); the cells and the CSV keep the day.
+     */
+    columns: z.array(z.object({ key: z.string(), label: z.string(), kind: assistantColumnKind.optional() })),
     rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
     totals: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
     /** A file name when the table can be downloaded as CSV. */

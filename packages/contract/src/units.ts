@@ -14,11 +14,15 @@ export const PRODUCT_UNIT_MAX_LENGTH = 12;
 export const MEASURE_UNITS: readonly string[] = ['kg', 'g', 'mg', 't', 'lb', 'lbs', 'oz', 'l', 'ml', 'cl', 'dl', 'm', 'cm', 'mm', 'in', 'ft', 'yd'];
 
 /**
- * Words for pieces, as a till writes them after a count ("3 Stk.") and as a shop's products file names
- * its unit ("Stk", "pcs", "each"): a product counted in one of these is counted in pieces, as one with
- * no unit is. Compared ignoring case and a final dot. `pcs` (the second) is the one the app suggests.
+ * Words for pieces, as a till writes them after a count ("3 Stk.") and as a shop's products file or
+ * its ERP names its unit ("Stk", "pcs", "each"; Odoo's "Units", "Unité(s)", "Unidades"): a product
+ * counted in one of these is counted in pieces, as one with no unit is, and an import stores none for
+ * it (ADR 0198 F15). Compared ignoring case and a final dot. `pcs` (the second) is the one the app suggests.
  */
-export const PIECES_WORDS: readonly string[] = ['pc', 'pcs', 'piece', 'pieces', 'stk', 'stück', 'st', 'stck', 'stuks', 'ea', 'each', 'pce', 'pces', 'pz', 'unit', 'units'];
+export const PIECES_WORDS: readonly string[] = [
+  'pc', 'pcs', 'piece', 'pieces', 'stk', 'stück', 'st', 'stck', 'stuk', 'stuks', 'ea', 'each', 'pce', 'pces', 'pz', 'unit', 'units', 'unit(s)',
+  'pièce', 'pièces', 'pièce(s)', 'unité', 'unités', 'unité(s)', 'unidad', 'unidades', 'unidad(es)', 'pieza', 'piezas', 'pezzo', 'pezzi', 'unità',
+];
 
 export const isPiecesWord = (word: string) => PIECES_WORDS.includes(word.trim().toLowerCase().replace(/\.$/, ''));
 

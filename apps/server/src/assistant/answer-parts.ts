@@ -3,7 +3,7 @@
 // the sales periods and the products an answer counts, and a products' stock answer. It imports
 // neither, so their imports go one way: answers.ts → everyday-answers.ts → here.
 import type { Kysely } from 'kysely';
-import { moneyFormat, productUnit, quantitiesByUnit, type AssistantBlock, type UnitQuantity } from '@stockwise/contract';
+import { moneyFormat, productUnit, quantitiesByUnit, type AssistantBlock, type AssistantColumnKind, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { readCurrency } from '../shop/repo.ts';
 import { stockOnHand } from '../forecasting/service.ts';
@@ -27,7 +27,7 @@ export const text = (value: string): AssistantBlock => ({ type: 'text', text: va
 export const forecastLink = (code: string, name: string): AssistantBlock => ({ type: 'link', label: `Forecast for ${name}`, href: `/app/forecasting?product=${encodeURIComponent(code)}` });
 export const dataLink = (table: string, label: string): AssistantBlock => ({ type: 'link', label, href: `/app/datatab?table=${encodeURIComponent(table)}` });
 export type Cell = string | number | null;
-export const table = (columns: ([string, string] | [string, string, 'money'])[], rows: Record<string, Cell>[], totals: Record<string, Cell> | null = null, download: string | null = null): AssistantBlock => ({
+export const table = (columns: ([string, string] | [string, string, AssistantColumnKind])[], rows: Record<string, Cell>[], totals: Record<string, Cell> | null = null, download: string | null = null): AssistantBlock => ({
   type: 'table',
   columns: columns.map(([key, label, kind]) => ({ key, label, ...(kind ? { kind } : {}) })),
   rows,

@@ -178,6 +178,12 @@ const orderCells = (r: Pick<AdvisedProduct, 'orderQuantity' | 'unit' | 'unitCost
   r.onOrderArrives
     ? { quantity: null, unit: r.unit, terms: null, cost: null }
     : { quantity: r.orderQuantity, unit: r.unit, terms: supplierOrderWords(r, r.unit), cost: round2(r.orderQuantity * r.unitCost) };
+/**
+ * The order tables' order-by column: its cells keep the advice's day (the CSV's typed day), and the web
+ * app shows one on or before today as "Now", as the Forecasting screen's lists do — a shop closed at
+ * weekends reads Saturday's advice on Monday as an order to place now, not as two days late (ADR 0198 F12).
+ */
+const ORDER_BY_COLUMN: [string, string, 'order_by'] = ['orderBy', 'Order by', 'order_by'];
 /** The order tables' column of `orderCells`' terms, after the unit. */
 const TERMS_COLUMN: [string, string] = ['terms', "Supplier's terms"];
 /**
@@ -209,7 +215,7 @@ async function lowStock(db: Db, window: DueWindow | null = null, supplier?: stri
         `${narrowed ? `Low stock${narrowed}: ` : ''}${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ...suppliers.columns, ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
+        [['styleCode', 'Product code'], ['name', 'Name'], ...suppliers.columns, ['onHand', 'On hand now'], ['stockout', 'Runs out'], ORDER_BY_COLUMN, ['quantity', 'Order'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
         rows.map((r) => ({ styleCode: r.styleCode, name: r.name, ...suppliers.cells(r), onHand: onHandCell(r.onHand?.units), stockout: r.firstStockout, orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
       ),
       { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
@@ -237,7 +243,7 @@ async function reorderReport(db: Db, window: DueWindow | null = null, supplier?:
         `Reorder report${narrowedTo(supplier, 'for', within)}: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${amountsOf(found.quantities)}, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ...suppliers.columns, ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
+        [['styleCode', 'Product code'], ['name', 'Name'], ...suppliers.columns, ['onHand', 'On hand now'], ORDER_BY_COLUMN, ['quantity', 'Quantity'], ['unit', 'Unit'], TERMS_COLUMN, ['cost', 'Cost', 'money'], ['note', 'Note']],
         rows.map((r) => ({ styleCode: r.styleCode, name: r.name, ...suppliers.cells(r), onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
         { styleCode: 'Total', name: null, ...(suppliers.columns.length ? { supplier: null } : {}), onHand: null, orderBy: null, ...totalCells('quantity', found.quantities), terms: null, cost: found.cost, note: null },
         `${supplierFileName('reorder-report', supplier)}.csv`,

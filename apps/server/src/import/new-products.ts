@@ -7,6 +7,7 @@
 import type { ColumnDefinition, EntityMapping, NewProduct } from '@stockwise/contract';
 import { validationError } from '../http/errors.ts';
 import { columnLabel, compileRowParser, isReadOnly, isTextual } from '../tables/columns.ts';
+import { storedUnit, UNIT_COLUMN } from './pieces-unit.ts';
 
 const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
 
@@ -85,7 +86,7 @@ export function compileNewProductReader(newProducts: NewProductColumns, columns:
       if (!text) continue;
       try {
         const parsed = parse({ [field]: text }, 'update')[field];
-        values[staged] = parsed === null || parsed === undefined ? null : String(parsed);
+        values[staged] = parsed === null || parsed === undefined ? null : field === UNIT_COLUMN ? storedUnit(String(parsed)) : String(parsed);
       } catch (error) {
         const reasons = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors?.[field];
         if (!reasons) throw error;

@@ -37,6 +37,7 @@ import { readFieldValues, type FixedValues } from './field-values.ts';
 import { CurrencySigns } from './currency.ts';
 import { UnitsAsWritten, UnitsFirstWritten } from './quantity-units.ts';
 import { codesWithLeadingZeros, withLeadingZeros } from './leading-zeros.ts';
+import { storedUnit, UNIT_COLUMN } from './pieces-unit.ts';
 import {
   asStoredDecimal,
   type DateOrderDetector,
@@ -551,6 +552,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
   const repeatsHeader = (fields: Record<string, unknown>) =>
     sourceNames.length > 1 && sourceNames.every(([column, name]) => typeof fields[column] === 'string' && (fields[column] as string).trim() === name);
   const keyColumn = target.keyColumns[0] ?? sourceNames[0]?.[0];
+  const readsUnit = target.encodedName === 'products' && (target.mapped.includes(UNIT_COLUMN) || target.fixed.has(UNIT_COLUMN));
   return (fields: Record<string, unknown>, row: number): TypedRecord => {
     if (keyColumn && repeatsHeader(fields)) {
       return { values: {}, present: [], errors: { [keyColumn]: ['This line repeats the column names (a header line inside the file, as where two files were pasted into one): delete it from the file.'] }, provisional: null, refusedChoices: null };
@@ -737,6 +739,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         }
       }
     }
+    if (readsUnit && UNIT_COLUMN in values) values[UNIT_COLUMN] = storedUnit(values[UNIT_COLUMN] ?? null);
     for (const column of needed) if (!(column in values) && !errors?.[column]) (errors ??= {})[column] = ['A value is required.'];
     if (!errors) return { values, present, errors: null, provisional, refusedChoices };
     // Problems in the table's column order, as the row form lists them.

@@ -1,11 +1,12 @@
 // An answer's table shows its figures as the screens do (thousands grouped, right-aligned) and its
 // days as the answer's sentences write them (7 Dec 2026); codes stay as the server wrote them.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
+import type { AssistantBlock } from '@stockwise/contract';
 import { AnswerBlocks } from './AnswerBlocks.tsx';
 import { initialAssistantState, useAssistantStore } from '../../stores/assistant.ts';
 
@@ -15,34 +16,34 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
+type TableBlock = Extract<AssistantBlock, { type: 'table' }>;
+/** An answer of one table, its totals and download none unless given. */
+function renderTable({ columns, rows, totals = null, download = null }: Pick<TableBlock, 'columns' | 'rows'> & Partial<Pick<TableBlock, 'totals' | 'download'>>) {
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <AnswerBlocks blocks={[{ type: 'table', columns, rows, totals, download }]} />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  return screen.getByTestId('assistant-table');
+}
+
 describe('an answer table', () => {
   it('groups and right-aligns figures, writes days as the sentences do, and leaves codes as written', () => {
-    render(
-      <MantineProvider>
-        <MemoryRouter>
-          <AnswerBlocks
-            blocks={[
-              {
-                type: 'table',
-                columns: [
-                  { key: 'styleCode', label: 'Product code' },
-                  { key: 'orderBy', label: 'Order by' },
-                  { key: 'cost', label: 'Cost' },
-                ],
-                rows: [
-                  { styleCode: 'HEA-1217', orderBy: '2026-11-25', cost: 82648.68 },
-                  // A code that looks like a day, in a column of codes: not a day.
-                  { styleCode: '2026-01-02', orderBy: null, cost: 1 },
-                ],
-                totals: { styleCode: 'Total', orderBy: null, cost: 1234567.891 },
-                download: null,
-              },
-            ]}
-          />
-        </MemoryRouter>
-      </MantineProvider>,
-    );
-    const table = screen.getByTestId('assistant-table');
+    const table = renderTable({
+      columns: [
+        { key: 'styleCode', label: 'Product code' },
+        { key: 'orderBy', label: 'Order by' },
+        { key: 'cost', label: 'Cost' },
+      ],
+      rows: [
+        { styleCode: 'HEA-1217', orderBy: '2026-11-25', cost: 82648.68 },
+        // A code that looks like a day, in a column of codes: not a day.
+        { styleCode: '2026-01-02', orderBy: null, cost: 1 },
+      ],
+      totals: { styleCode: 'Total', orderBy: null, cost: 1234567.891 },
+    });
     const cells = within(table).getAllByRole('cell').map((cell) => cell.textContent);
     expect(cells).toEqual(['HEA-1217', '25 Nov 2026', '82,648.68', '2026-01-02', '', '1']);
     expect(within(table).getByText('1,234,567.89')).toBeTruthy();
@@ -51,34 +52,59 @@ describe('an answer table', () => {
   });
 
   it('writes a money column with its pence (1,240.50), as the screens write money; other figures as they are', () => {
-    render(
-      <MantineProvider>
-        <MemoryRouter>
-          <AnswerBlocks
-            blocks={[
-              {
-                type: 'table',
-                columns: [
-                  { key: 'quantity', label: 'Quantity' },
-                  { key: 'cost', label: 'Cost', kind: 'money' },
-                ],
-                rows: [
-                  { quantity: 2.5, cost: 1240.5 },
-                  { quantity: 3, cost: 12 },
-                  // A delivery to hurry orders nothing: blank, not 0.00.
-                  { quantity: null, cost: null },
-                ],
-                totals: { quantity: 5.5, cost: 1252.5 },
-                download: null,
-              },
-            ]}
-          />
-        </MemoryRouter>
-      </MantineProvider>,
-    );
-    const table = screen.getByTestId('assistant-table');
+    const table = renderTable({
+      columns: [
+        { key: 'quantity', label: 'Quantity' },
+        { key: 'cost', label: 'Cost', kind: 'money' },
+      ],
+      rows: [
+        { quantity: 2.5, cost: 1240.5 },
+        { quantity: 3, cost: 12 },
+        // A delivery to hurry orders nothing: blank, not 0.00.
+        { quantity: null, cost: null },
+      ],
+      totals: { quantity: 5.5, cost: 1252.5 },
+    });
     expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2.5', '1,240.50', '3', '12.00', '', '']);
     expect(within(table).getByText('1,252.50')).toBeTruthy();
+  });
+
+  describe('an order-by column, on a Monday', () => {
+    // Midday in UTC: Monday 7 December in every time zone a test may run in.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-12-07T12:00:00Z'));
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
+
+    it('writes a day that has come "Now", as the Forecasting screen\'s lists do, and keeps the days in the CSV', async () => {
+      const saved: Blob[] = [];
+      // The browser's side of a download, which jsdom has not: the file handed over, no navigation.
+      vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (file: Blob) => (saved.push(file), 'blob:answer'), revokeObjectURL: () => undefined }));
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const table = renderTable({
+        columns: [
+          { key: 'styleCode', label: 'Product code' },
+          { key: 'orderBy', label: 'Order by', kind: 'order_by' },
+        ],
+        // Saturday's advice of a shop closed at weekends, today's, and Wednesday's.
+        rows: [
+          { styleCode: 'PAP_A4_80', orderBy: '2026-12-05' },
+          { styleCode: 'FURN_7800', orderBy: '2026-12-07' },
+          { styleCode: 'PAP_NOTE', orderBy: '2026-12-09' },
+          { styleCode: 'SERV_DEL', orderBy: null },
+        ],
+        download: 'reorder-report.csv',
+      });
+      expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['PAP_A4_80', 'Now', 'FURN_7800', 'Now', 'PAP_NOTE', '9 Dec 2026', 'SERV_DEL', '']);
+      fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+      expect(saved).toHaveLength(1);
+      expect((await saved[0]?.text())?.replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean)).toEqual(['Product code,Order by', 'PAP_A4_80,2026-12-05', 'FURN_7800,2026-12-07', 'PAP_NOTE,2026-12-09', 'SERV_DEL,']);
+    });
   });
 });
 

@@ -1,23 +1,31 @@
 // An assistant answer's blocks (docs/api.md "Assistant"): text, a table (with totals and a CSV
 // download), a link to the right screen, and an action confirmed with a button.
 import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { assistantActionRequest, formatDay, isIsoDay, toCsv, type AssistantActionRequest, type AssistantBlock } from '@stockwise/contract';
 import { useAssistantStore } from '../../stores/assistant.ts';
 import { useCan } from '../../stores/role.ts';
+import { viewerToday } from '../../api/shop-day.ts';
 import { downloadCsv } from '../save-file.ts';
+import { orderByWords } from '../order-by.tsx';
 import { useMoneyFormat } from '../money.ts';
 
 type TableBlock = Extract<AssistantBlock, { type: 'table' }>;
 type Cell = TableBlock['rows'][number][string];
 
 // Figures as the screens show them (82,648.68; money with its pence and the shop's currency, $1,240.50), days as the
-// answer's sentences write them (7 Dec 2026); the CSV keeps both plain for a spreadsheet.
+// answer's sentences write them (7 Dec 2026), an order-by day as the Forecasting screen's lists write it ("Now" once
+// it has come); the CSV keeps them plain for a spreadsheet.
 const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 type Column = TableBlock['columns'][number];
-const shown = (value: Cell | undefined, column: Column, day: boolean, money: Intl.NumberFormat) =>
-  typeof value === 'number' ? (column.kind === 'money' ? money : figure).format(value) : day && isIsoDay(value) ? formatDay(value) : (value ?? '');
+type Shown = { day: boolean; money: Intl.NumberFormat; today: string; t: TFunction };
+function shown(value: Cell | undefined, column: Column, { day, money, today, t }: Shown): string {
+  if (typeof value === 'number') return (column.kind === 'money' ? money : figure).format(value);
+  if (day && isIsoDay(value)) return column.kind === 'order_by' ? orderByWords(value, today, t) : formatDay(value);
+  return value ?? '';
+}
 
 /** The orders an answer showed, from its action's payload; an answer from before they were carried asks for the current list. */
 function createOrdersRequest(payload: Record<string, unknown>): AssistantActionRequest {
@@ -36,6 +44,8 @@ function AnswerTable({ block }: { block: TableBlock }) {
   // A column of days only (runs out, order by, expected): a code that merely looks like a day is left as it is.
   const days = new Set(block.columns.filter((c) => block.rows.some((row) => row[c.key] != null) && block.rows.every((row) => row[c.key] == null || isIsoDay(row[c.key]))).map((c) => c.key));
   const align = (key: string) => (numeric.has(key) ? 'right' : undefined);
+  const today = viewerToday();
+  const cell = (value: Cell | undefined, column: Column) => shown(value, column, { day: days.has(column.key), money, today, t });
   return (
     <div>
       <Table.ScrollContainer minWidth={400}>
@@ -54,7 +64,7 @@ function AnswerTable({ block }: { block: TableBlock }) {
               <Table.Tr key={index}>
                 {block.columns.map((c) => (
                   <Table.Td key={c.key} ta={align(c.key)}>
-                    {shown(row[c.key], c, days.has(c.key), money)}
+                    {cell(row[c.key], c)}
                   </Table.Td>
                 ))}
               </Table.Tr>
@@ -65,7 +75,7 @@ function AnswerTable({ block }: { block: TableBlock }) {
               <Table.Tr>
                 {block.columns.map((c) => (
                   <Table.Th key={c.key} ta={align(c.key)}>
-                    {shown(block.totals?.[c.key], c, days.has(c.key), money)}
+                    {cell(block.totals?.[c.key], c)}
                   </Table.Th>
                 ))}
               </Table.Tr>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_FORECAST_DAYS, formatDay, quantityFormat as quantity, salesSpan, SHORT_MONTH_NAMES, type ProductForecastResponse, type ProjectionHistory } from '@stockwise/contract';
 import { earlyEstimate } from '../../components/early-estimate.ts';
 import { addDays } from '../../components/day-field/day-picker.ts';
-import { orderByWords, orderDueNow } from './order-by.tsx';
+import { orderByWords, orderDueNow } from '../../components/order-by.tsx';
 import { quantityWords, withUnit } from '../../components/quantity-words.ts';
 import { RecordOrderAction } from './RecordOrderDialog.tsx';
 import { withSupplierOrder } from './supplier-order-words.ts';

@@ -14,7 +14,7 @@ import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
 import { useFocusFirstInvalid } from '../../components/form-focus.ts';
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { useCan } from '../../stores/role.ts';
-import { orderDueNow } from './order-by.tsx';
+import { orderDueNow } from '../../components/order-by.tsx';
 import { withUnit } from '../../components/quantity-words.ts';
 import { ClosedDayNote, OrderArrivalInput, orderFieldErrors, OrderQuantityInput, useOrderFields, type OrderProblems } from './order-fields.tsx';
 import { BusyButton } from '../../components/busy-button/BusyButton.tsx';

@@ -13,7 +13,7 @@ import type { SupplierFilter } from '../../api/forecasting.ts';
 import { formatTime } from '../../components/format-time.ts';
 import { onHandCell } from './on-hand.ts';
 import { quantitiesWords, withUnit } from '../../components/quantity-words.ts';
-import { OrderByDay, orderDueNow } from './order-by.tsx';
+import { OrderByDay, orderDueNow } from '../../components/order-by.tsx';
 import { TooLateMark } from './TooLateMark.tsx';
 import { SupplierOrderNote } from './SupplierOrderNote.tsx';
 import { useMoneyFormat } from '../../components/money.ts';

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { formatDay, formatDayOfMonth, quantityFormat, type ProductForecastResponse, type RecordedOrder } from '@stockwise/contract';
 import { viewerToday } from '../../api/shop-day.ts';
 import { withUnit } from '../../components/quantity-words.ts';
-import { orderDueNow } from './order-by.tsx';
+import { orderDueNow } from '../../components/order-by.tsx';
 
 /** "12 Dec" within the year, "12 Dec 2027" beyond it. */
 const arrivalWords = (day: string, today: string) => (day.slice(0, 4) === today.slice(0, 4) ? formatDayOfMonth(day) : formatDay(day));

@@ -1,7 +1,8 @@
 // An order-by day as the Forecasting screen writes it, in the product panel and both lists alike
-// (ADR 0169, amendment 2026-12-05): a day that has come — or passed, on a catalogue run made days
-// ago — reads "Now", since the order is placed today, not on a day gone by; a later day is its date.
-// The lists still sort by the date itself, and the downloads keep it (they are typed days).
+// (ADR 0169, amendment 2026-12-05), and the assistant's order tables too (ADR 0198, amendment
+// 2026-12-07): a day that has come — or passed, on a catalogue run made days ago or Saturday's advice
+// read on Monday — reads "Now", since the order is placed today, not on a day gone by; a later day is
+// its date. The lists still sort by the date itself, and the downloads keep it (they are typed days).
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '@stockwise/contract';
