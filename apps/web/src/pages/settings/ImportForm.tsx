@@ -7,7 +7,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { dateFormats, entityInSentence, entityLabel, readableName, repeatedKeyModes, TODAY_VALUE, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
