@@ -5,7 +5,8 @@
 // Lineitem name "Chunky Cable Cardigan - M"). The name is read by the mappers with the record (a
 // products file's `name`, with its joined columns and filled down; a line's `new_products.name`),
 // so file imports, their preview and integration runs read it alike; the stored names are read
-// once per import. Never a guess: two products reading the same refuse the line, naming both.
+// once per import, and again after an integration run's batch that created products (ADR 0195,
+// "F4 in integrations"). Never a guess: two products reading the same refuse the line, naming both.
 import { productNameForm, type ColumnDefinition, type EntityMapping } from '@stockwise/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -17,6 +18,9 @@ const invalid = (reason: string) => validationError(`Invalid configuration: ${re
 
 export type NamedProduct = { code: string; name: string };
 
+/** Where a line's name is matched: the referenced table (its encoded name) and its code column. */
+type StoredNames = { encodedName: string; keyColumn: string };
+
 /** How a target's lines without a code get one by their name. */
 export type CodeByName = {
   /** The record field of the product code (products' product_code, sales' product_id). */
@@ -25,6 +29,8 @@ export type CodeByName = {
   nameField: string;
   /** The stored products by their name's productNameForm; null where the name is the code itself (a products file). */
   products: Map<string, NamedProduct[]> | null;
+  /** Where `products` were read from, to be read again; null with them. */
+  storedNames: StoredNames | null;
 };
 
 /** What a line without a code is by its name: a code, several products reading the same, or nothing (no name, no product). */
@@ -42,14 +48,19 @@ export async function readCodeByName(db: Kysely<Database>, mapping: EntityMappin
   const [ownKey, ...moreKeys] = own.key;
   if (own.table === 'products' && ownKey && !moreKeys.length && ownKey in mapping.field_mappings) {
     if (!('name' in mapping.field_mappings)) throw invalid('blank_code_by_name gives a product without a code its name as its code, but no column is mapped to name: map the name, or turn it off.');
-    return { codeField: ownKey, nameField: 'name', products: null };
+    return { codeField: ownKey, nameField: 'name', products: null, storedNames: null };
   }
   const reference = references.find((r) => r.by === 'key' && r.column in mapping.field_mappings);
   if (!reference) throw invalid("blank_code_by_name matches a line without a product code by its name, but the mapping fills no product code from the file: map the file's code column, or turn it off.");
   if (!mapping.new_products?.['name']) throw invalid(`blank_code_by_name matches a line without a product code to a product by the line's name, but new_products names no column for name (the column naming the product a line sells, as Lineitem name): set new_products.name, or turn it off.`);
   if (!reference.columns.some((c) => c.key === 'name')) throw invalid(`blank_code_by_name: ${reference.table} has no name to match a line's name to.`);
-  const table = sql.id('data', reference.encodedName);
-  const { rows } = await sql<NamedProduct>`select btrim(${sql.ref(reference.keyColumn)}::text) as code, btrim(name::text) as name from ${table} where name is not null order by 1`.execute(db);
+  const storedNames = { encodedName: reference.encodedName, keyColumn: reference.keyColumn };
+  return { codeField: reference.column, nameField: newProductSource('name'), products: await readStoredNames(db, storedNames), storedNames };
+}
+
+/** The stored products by their name's productNameForm (one query). */
+async function readStoredNames(db: Kysely<Database>, { encodedName, keyColumn }: StoredNames): Promise<Map<string, NamedProduct[]>> {
+  const { rows } = await sql<NamedProduct>`select btrim(${sql.ref(keyColumn)}::text) as code, btrim(name::text) as name from ${sql.id('data', encodedName)} where name is not null order by 1`.execute(db);
   const products = new Map<string, NamedProduct[]>();
   for (const product of rows) {
     const form = productNameForm(product.name);
@@ -58,7 +69,16 @@ export async function readCodeByName(db: Kysely<Database>, mapping: EntityMappin
     if (same) same.push(product);
     else products.set(form, [product]);
   }
-  return { codeField: reference.column, nameField: newProductSource('name'), products };
+  return products;
+}
+
+/**
+ * `byName` with the stored names read again: the products written since it was read are matched
+ * too (an integration run's earlier batch created them for unknown codes). Once per such batch,
+ * never per line; a products file's (its names are its codes) is kept as it is.
+ */
+export async function withStoredNamesReread(db: Kysely<Database>, byName: CodeByName): Promise<CodeByName> {
+  return byName.storedNames ? { ...byName, products: await readStoredNames(db, byName.storedNames) } : byName;
 }
 
 /** A line's code by its name, when its own code is blank (null when it has one, or no name does). */

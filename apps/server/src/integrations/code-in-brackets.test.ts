@@ -1,7 +1,8 @@
 // A mapping's code_in_brackets (ADR 0198) read from an endpoint, on PGlite and PostgreSQL, the shop a
 // real HTTP server on 127.0.0.1: an ERP's order lines name the product "[FURN_7800] Desk
-// Combination"; Try the endpoint reads the code in the brackets, a run stores the
-// lines under the product's code and skips a line without brackets (a product without a code).
+// Combination"; Try the endpoint reads the code in the brackets (and proposes it, with a line
+// without brackets known by that name), a run stores the lines under the product's code and skips a
+// line without brackets (a product without a code).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Integration } from '@stockwise/contract';
@@ -41,6 +42,16 @@ describe.each(backends)('the product code in brackets read from an endpoint on %
     expect(tried.status, tried.text).toBe(200);
     const rows = (tried.json as { rows: { values: Record<string, unknown>; problems: Record<string, string> }[] }).rows;
     expect(rows[0]).toMatchObject({ values: { product_id: 'FURN_7800', quantity: 3 }, problems: {} });
+  });
+
+  it('proposes the code in the brackets and, for the line without one naming a stored product, knowing it by the same path (ADR 0195 F4 in integrations)', async () => {
+    await server.database.db.insertInto('data.products').values({ product_code: 'TONER-BLK', name: 'Printer Toner Black', current_stock: 5, unit_cost: 10, lead_time_days: 7 }).execute();
+    const tried = await server.request('/api/integrations/try/', { body: { endpoint: `${shop.origin}/order-lines`, target_entity: 'sales' }, token: admin });
+    expect(tried.status, tried.text).toBe(200);
+    const answer = tried.json as { proposed_code_in_brackets?: true; proposed_blank_code_by_name?: true; proposed_new_products?: Record<string, string | null>; blank_code_matched?: number; rows: { values: Record<string, unknown>; problems: Record<string, string> }[] };
+    expect(answer).toMatchObject({ proposed_code_in_brackets: true, proposed_blank_code_by_name: true, proposed_new_products: { name: 'product' }, blank_code_matched: 1 });
+    expect(answer.rows[3]).toMatchObject({ values: { product_id: 'TONER-BLK', quantity: 5 }, problems: {} });
+    await server.database.db.deleteFrom('data.products').where('product_code', '=', 'TONER-BLK').execute();
   });
 
   it('stores a run’s lines under the codes in their brackets and skips the line without one', async () => {

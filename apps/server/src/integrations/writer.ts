@@ -8,6 +8,7 @@ import type { AppDatabase } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
 import { recordMapper, resolveEntityMapping } from '../import/mapping.ts';
 import { FillDown } from '../import/fill-down.ts';
+import { withStoredNamesReread } from '../import/code-by-name.ts';
 import { sourcePaths } from '../import/new-products.ts';
 import { inImportTransaction } from '../import/repo.ts';
 import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
@@ -190,6 +191,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
           ...(isRecord && filterColumns.length ? { filterCells: filterColumns.map((path) => readMappedPath(record, path)) } : {}),
         };
       });
+      let createdProducts = 0;
       try {
         await inImportTransaction(deps.database, async (session) => {
           // Replace writes like upsert, noting each row under the run; the delete waits for the end (complete).
@@ -208,6 +210,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
           if (outcome.rowErrorCount && outcome.setAside === undefined) throw new BatchRefused(outcome);
           const learntDateOrder = target.learnsDateOrder && outcome.dateOrder && outcome.dateOrder !== target.mapping.date_format ? outcome.dateOrder : undefined;
           if (learntDateOrder) target.mapping = { ...target.mapping, date_format: learntDateOrder };
+          createdProducts = outcome.counts.created_references ?? 0;
           const refused = outcome.counts.refused ?? 0;
           const keys = target.write.keyColumns.join(', ');
           await onWritten(
@@ -235,6 +238,8 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
             { run: (query) => session.run(query) },
           );
         }, { timeZone: target.timeZone });
+        // A later line naming a product this run created is matched to it (blank_code_by_name): the names are read again once committed.
+        if (createdProducts && target.write.codeByName) target.write = { ...target.write, codeByName: await withStoredNamesReread(deps.database.db, target.write.codeByName) };
       } catch (error) {
         if (!(error instanceof BatchRefused)) throw error;
         // The lines the row filters or a blank code left out are counted as such, not as rejected: the run's counts add up to the records received.

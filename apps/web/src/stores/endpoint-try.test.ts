@@ -2,7 +2,8 @@
 // "Try the endpoint" against a real loopback HTTP server playing the API: the draft's request
 // settings are what is sent (the stored auth header stands behind the mask of the integration
 // edited), the server's proposal becomes the mapping, a changed path is tried again with the
-// mapping (and with its rules: a refunded order left out, lines without a sku skipped, as proposed),
+// mapping (and with its rules: a refunded order left out, lines without a sku skipped or known by
+// their name, as proposed),
 // a refusal is said in the server's words, and Save as mapping saves it for the tried
 // entity and selects it in the editor.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { api } from '../api/http.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { initTestI18n } from '../test/i18n.ts';
 import { newIntegrationDraft } from '../pages/settings/integration-form.ts';
+import { blankCodeByNameOptions } from '../pages/settings/preview.ts';
 import { useSessionStore } from './session.ts';
 import { initialIntegrationsState, useIntegrationsStore } from './integrations.ts';
 import { initialEndpointTryState, useEndpointTryStore } from './endpoint-try.ts';
@@ -21,6 +23,8 @@ let refuseTry: { status: number; body: unknown } | null = null;
 let savedMappings: Record<string, MappingConfig> = {};
 /** The page holds a refunded order and gift-wrap lines without a sku: the server proposes the rules for them. */
 let proposeRules = false;
+/** The page's lines without a sku name stored products (line.title): the server proposes knowing them by it (ADR 0195 F4). */
+let proposeByName = false;
 
 const answer = (fieldMappings: Record<string, string> | null): IntegrationTryResponse => ({
   record_count: 6,
@@ -53,7 +57,8 @@ beforeAll(async () => {
       if (refuseTry) return sendJson(response, refuseTry.status, refuseTry.body);
       const tried = answer((parsed.mapping as { field_mappings: Record<string, string> } | undefined)?.field_mappings ?? null);
       const rules = proposeRules && !parsed.mapping ? { proposed_row_filters: [{ column: 'order.status', values: ['refunded'] }], proposed_skip_rows_without_code: true as const } : {};
-      return sendJson(response, 200, { ...tried, ...rules, ...(proposeRules ? { blank_code_lines: 2 } : {}) });
+      const byName = proposeByName ? { proposed_blank_code_by_name: true as const, proposed_new_products: { name: 'line.title', category: null }, blank_code_matched: 2 } : {};
+      return sendJson(response, 200, { ...tried, ...rules, ...byName, ...(proposeRules ? { blank_code_lines: 2 } : {}) });
     }
     if (path === '/api/yaml/save-mapping/') {
       savedMappings[parsed.name as string] = parsed.config as MappingConfig;
@@ -71,6 +76,7 @@ beforeEach(() => {
   refuseTry = null;
   savedMappings = {};
   proposeRules = false;
+  proposeByName = false;
   useSessionStore.setState({ isLoading: false, isLoggedIn: true, accessToken: 'access', refreshToken: 'refresh' });
   const draft = { ...newIntegrationDraft('shop', () => ['products']), endpoint: ' https://shop.example/orders?from={from} ', target_entity: 'sales', records_path: 'data.orders', previous_days: 7, auth_header_name: 'X-Api-Key', auth_header_value: MASKED_SECRET };
   useIntegrationsStore.setState({ ...initialIntegrationsState, editorOpen: true, editing: { id: 12 } as never, draft });
@@ -136,6 +142,19 @@ describe('trying the endpoint', () => {
     expect(tries()[2]?.mapping).toEqual({ field_mappings: fieldMappings, decimal_separator: ',', skip_rows_without_code: true });
     expect(await store().saveAsMapping('wattle orders')).toBe(true);
     expect(savedMappings['wattle orders']).toEqual({ entities: { sales: { field_mappings: fieldMappings, decimal_separator: ',', skip_rows_without_code: true } } });
+  });
+
+  it('takes knowing lines without a sku by their name into the mapping with the path naming their product, as proposed, and turns it off with that path (ADR 0195 F4)', async () => {
+    proposeRules = true;
+    proposeByName = true;
+    await store().tryEndpoint();
+    const fieldMappings = { product_id: 'line.product.sku', date: 'created_at', quantity: 'line.quantity' };
+    const withRules = { field_mappings: fieldMappings, decimal_separator: ',', skip_rows_where: [{ column: 'order.status', values: ['refunded'] }], skip_rows_without_code: true };
+    expect(store().mapping).toEqual({ ...withRules, blank_code_by_name: true, new_products: { name: 'line.title' } });
+    await store().setRules(blankCodeByNameOptions(store().mapping, false, { proposed_new_products: { name: 'line.title' } }));
+    expect(tries()[1]?.mapping).toEqual(withRules);
+    await store().setRules({ code_in_brackets: true });
+    expect(tries()[2]?.mapping).toEqual({ ...withRules, code_in_brackets: true });
   });
 
   it("says why the endpoint could not be tried in the server's words", async () => {

@@ -9,7 +9,7 @@ import { saveMapping } from '../api/import.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { toTryPayload } from '../pages/settings/integration-form.ts';
-import { draftFromProposal, withColumn } from '../pages/settings/preview.ts';
+import { draftFromProposal, withColumn, withOptions, type MappingOptions } from '../pages/settings/preview.ts';
 import { failure, useIntegrationsStore, type Failure } from './integrations.ts';
 
 export type EndpointTryState = {
@@ -34,8 +34,11 @@ export type EndpointTryActions = {
   readLines: (recordsPath: string) => Promise<void>;
   /** Reads `field` from `path` (or from nothing) and tries the endpoint again with that mapping. */
   setPath: (field: string, path: string | null) => Promise<void>;
-  /** Changes the mapping's rules (its row filters, skipping lines without a product code) and tries the endpoint again with them. */
-  setRules: (rules: Pick<EntityMapping, 'skip_rows_where' | 'skip_rows_without_code'>) => Promise<void>;
+  /**
+   * Changes the mapping's rules (its row filters, skipping lines without a product code, knowing
+   * them by their name, the code in brackets) and tries the endpoint again with them.
+   */
+  setRules: (rules: MappingOptions) => Promise<void>;
   /** Saves the mapping as `name` for the tried entity and selects it in the editor. */
   saveAsMapping: (name: string) => Promise<boolean>;
   reset: () => void;
@@ -98,9 +101,8 @@ export const useEndpointTryStore = create<EndpointTryState & EndpointTryActions>
     setRules: async (rules) => {
       const { mapping } = get();
       if (!mapping) return;
-      const changed: EntityMapping = { ...mapping, ...rules };
       // An option turned off is left out, as the import's draft leaves it out.
-      for (const key of Object.keys(rules) as (keyof typeof rules)[]) if (rules[key] === undefined) delete changed[key];
+      const changed = withOptions(mapping, rules);
       set({ mapping: changed });
       await run(changed);
     },

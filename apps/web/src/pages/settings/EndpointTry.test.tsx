@@ -1,7 +1,8 @@
 // "Try the endpoint" rendered from store state: the count, a path select per target with the page's
 // values, the first rows with the refused value marked, the empty and failed states saying what to
-// do, the mapping's rules (lines left out, lines without a sku skipped) changed one at a time, and
-// the mapping's name saved with Enter without submitting the integration's form around it.
+// do, the mapping's rules (lines left out, lines without a sku skipped or known by their name, the
+// code in brackets) changed one at a time, and the mapping's name saved with Enter without
+// submitting the integration's form around it.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { IntegrationTryResponse } from '@stockwise/contract';
@@ -141,6 +142,23 @@ describe('try the endpoint', () => {
     fireEvent.click(within(ruleList).getByRole('button', { name: 'Remove the filter on order.status' }));
     fireEvent.click(skip);
     expect(rules).toEqual([{ skip_rows_where: undefined }, { skip_rows_without_code: undefined }]);
+    expect(submitted).toBe(0);
+  });
+
+  it('offers knowing lines without a sku by their name, checked as proposed, saying those matched are imported, and the code in brackets (ADR 0195 F4, ADR 0198)', () => {
+    const byName = { ...mapping, skip_rows_without_code: true, blank_code_by_name: true, new_products: { name: 'line.title' } };
+    const answer: IntegrationTryResponse = { ...tried, blank_code_lines: 3, blank_code_matched: 2, proposed_blank_code_by_name: true, proposed_new_products: { name: 'line.title' }, proposed_code_in_brackets: true };
+    useEndpointTryStore.setState({ tried: answer, entity: 'sales', mapping: byName });
+    renderInForm();
+    const ruleList = screen.getByTestId('endpoint-try-rules');
+    expect(ruleList.textContent).toContain('2 of the lines read have no product code and are matched to products by their name: they are imported. 1 other line without one is skipped and counted, not refused.');
+    const named = within(ruleList).getByLabelText('Match lines without a product code to products by their name (line.title)') as HTMLInputElement;
+    expect(named.checked).toBe(true);
+    const brackets = within(ruleList).getByLabelText('Read the product code in the brackets: “[CODE] Name” is CODE') as HTMLInputElement;
+    expect(brackets.checked).toBe(false);
+    fireEvent.click(named);
+    fireEvent.click(brackets);
+    expect(rules).toEqual([{ blank_code_by_name: undefined, new_products: undefined }, { code_in_brackets: true }]);
     expect(submitted).toBe(0);
   });
 

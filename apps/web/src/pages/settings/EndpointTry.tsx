@@ -5,16 +5,20 @@
 // mapping under a name, which the editor then selects. When the records hold lines (an order's
 // line_items), it offers the records path reading one record per line, and it says which mapped
 // paths read an array's first element only. The mapping's rules go with it: the lines a refunded
-// order's status leaves out, and lines without a product code skipped, as a file import's do.
+// order's status leaves out, lines without a product code skipped or known by their name, and the
+// code read in brackets, as a file import's do.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Alert, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { IntegrationTryResponse } from '@stockwise/contract';
 import { useEndpointTryStore } from '../../stores/endpoint-try.ts';
 import { useIntegrationsStore } from '../../stores/integrations.ts';
 import { formatCell, shortened } from './format.ts';
 import { RowFilterList, rowFilterText } from './LeaveOutLines.tsx';
+import { BlankCodeByNameChoice, blankCodesText } from './BlankCodeByName.tsx';
+import { CodeInBracketsChoice } from './CodeInBracketsChoice.tsx';
 import { MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
@@ -45,10 +49,15 @@ function LinesProposal({ proposal }: { proposal: NonNullable<IntegrationTryRespo
   );
 }
 
+/** What the page's lines without a product code are: those known by their name said as the Import screen says them (ADR 0195 F4). */
+const skipDescription = (tried: IntegrationTryResponse, t: TFunction) =>
+  tried.blank_code_matched ? blankCodesText(tried, t) : tried.blank_code_lines ? t('integrations.try.blankCodes', { count: tried.blank_code_lines, total: tried.record_count }) : t('import.builder.skipWithoutCodeHint');
+
 /**
  * The mapping's rules, saved with it: the lines its row filters leave out (a refunded order's, as a
  * file import proposes them), each with Remove, and skipping lines without a product code, proposed
- * on when the page holds such lines beside coded ones (a shop's gift wrap), with how many.
+ * on when the page holds such lines beside coded ones (a shop's gift wrap), with how many; knowing
+ * them by their name and reading the code in brackets, checked as proposed (as the Import screen's).
  */
 function MappingRules({ tried }: { tried: IntegrationTryResponse }) {
   const { t } = useTranslation();
@@ -67,12 +76,14 @@ function MappingRules({ tried }: { tried: IntegrationTryResponse }) {
       {hasProductCode ? (
         <Checkbox
           label={t('import.builder.skipWithoutCode')}
-          description={tried.blank_code_lines ? t('integrations.try.blankCodes', { count: tried.blank_code_lines, total: tried.record_count }) : t('import.builder.skipWithoutCodeHint')}
+          description={skipDescription(tried, t)}
           checked={mapping?.skip_rows_without_code === true}
           disabled={isTrying}
           onChange={(event) => void setRules({ skip_rows_without_code: event.currentTarget.checked || undefined })}
         />
       ) : null}
+      <BlankCodeByNameChoice preview={tried} draft={mapping} disabled={isTrying} onOptions={(options) => void setRules(options)} />
+      <CodeInBracketsChoice preview={tried} draft={mapping} disabled={isTrying} onOptions={(options) => void setRules(options)} />
     </Stack>
   );
 }

@@ -7,7 +7,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { dateFormats, entityInSentence, entityLabel, readableName, repeatedKeyModes, TODAY_VALUE, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
@@ -15,7 +14,8 @@ import { columnsNotImported, IMPORT_ENTITY_ID, joinsColumns, localToday, SAME_VA
 import { NewProductColumns } from './NewProductColumns.tsx';
 import { JoinedColumns } from './JoinedColumns.tsx';
 import { CodeInBracketsChoice } from './CodeInBracketsChoice.tsx';
-import { blankCodeByNameOptions, createMissingOptions } from './preview.ts';
+import { BlankCodeByNameChoice, blankCodesText } from './BlankCodeByName.tsx';
+import { createMissingOptions } from './preview.ts';
 import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { FilteredLines, LeaveOutLines } from './LeaveOutLines.tsx';
 import { ValueMeanings } from './ValueMeanings.tsx';
@@ -67,50 +67,6 @@ function ColumnsNotImported({ columns, entity }: { columns: string[]; entity: st
     <Text size="sm" maw={760} data-testid="columns-not-imported">
       {t('import.builder.notImported', { count: columns.length, columns: columns.join(', '), entity })}
     </Text>
-  );
-}
-
-/**
- * What the lines without a product code are: counted, and named where the server read their names
- * ("Chunky Cable Cardigan - M", a product sold without a SKU, beside the gift cards; ADR 0195);
- * the lines with nothing in any mapped column (Shopify's image-only lines) counted apart (F5).
- */
-function blankCodesText(preview: PreviewFileResponse, t: TFunction): string {
-  const count = preview.blank_code_lines;
-  const empty = preview.empty_lines ? t('import.builder.emptyLines', { count: preview.empty_lines }) : '';
-  if (!count) return empty || t('import.builder.skipWithoutCodeHint');
-  const matched = Math.min(preview.blank_code_matched ?? 0, count);
-  const rest = count - matched;
-  const names = preview.blank_code_names ?? [];
-  const shown = [...names.map((name) => `“${name}”`), ...(rest > names.length ? ['…'] : [])].join(', ');
-  // Those known by their name are imported (ADR 0195 F4): counted first, the others named as still skipped.
-  const byName = matched ? t(`import.builder.${preview.targets.some((target) => target.reference?.table === 'products') ? 'blankCodesMatched' : 'blankCodesAsCode'}`, { count: matched }) : '';
-  const skipped = !rest ? '' : matched ? t(names.length ? 'import.builder.blankCodesRestNamed' : 'import.builder.blankCodesRest', { count: rest, names: shown }) : names.length ? t('import.builder.blankCodesNamed', { count, names: shown }) : t('import.builder.blankCodes', { count });
-  return [byName, skipped, empty].filter(Boolean).join(' ');
-}
-
-/**
- * "Lines without a product code are known by their name" (a mapping's blank_code_by_name, ADR 0195
- * F4): shown where the server offers it or the draft has it, checked as proposed. A products file's
- * variant without a SKU takes its name as its code; a sales line is matched to the product whose
- * name reads the same (Lineitem name "Chunky Cable Cardigan - M" is Chunky Cable Cardigan M).
- */
-function BlankCodeByNameChoice({ preview }: { preview: PreviewFileResponse }) {
-  const { t } = useTranslation();
-  const { draft, isUploading } = useImportStore(useShallow((state) => ({ draft: state.draft, isUploading: state.isUploading })));
-  const { setOptions } = useImportStore.getState();
-  if (!preview.proposed_blank_code_by_name && !draft?.blank_code_by_name) return null;
-  const column = draft?.new_products?.['name'] ?? preview.proposed_new_products?.['name'];
-  const matches = preview.targets.some((target) => target.reference?.table === 'products') && column;
-  return (
-    <Checkbox
-      label={matches ? t('import.builder.byName', { column }) : t('import.builder.nameAsCode')}
-      description={matches ? t('import.builder.byNameHint') : t('import.builder.nameAsCodeHint')}
-      data-testid="blank-code-by-name"
-      checked={draft?.blank_code_by_name === true}
-      disabled={isUploading}
-      onChange={(event) => void setOptions(blankCodeByNameOptions(draft, event.currentTarget.checked, preview))}
-    />
   );
 }
 
@@ -187,8 +143,8 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
         </Group>
       ) : null}
       <FillDownChoice preview={preview} />
-      <BlankCodeByNameChoice preview={preview} />
-      <CodeInBracketsChoice preview={preview} />
+      <BlankCodeByNameChoice preview={preview} draft={draft} disabled={isUploading} onOptions={(options) => void setOptions(options)} />
+      <CodeInBracketsChoice preview={preview} draft={draft} disabled={isUploading} onOptions={(options) => void setOptions(options)} />
       {createsProducts && draft?.create_missing_products ? <NewProductColumns preview={preview} /> : null}
       <LeaveOutLines preview={preview} />
       {/* A new selected mapping starts the name field afresh. */}

@@ -46,7 +46,7 @@ export function draftFromProposal(
     // A Shopify Products export's later variant lines: their blank Title, Vendor and Type are their first line's (ADR 0195 F3).
     ...(preview.proposed_fill_down_by ? { fill_down_by: preview.proposed_fill_down_by } : {}),
     // A variant sold without a SKU: known by its name (ADR 0195 F4), a sales line's read from the column new products are named from.
-    // Not where the answer names no such column for a line naming a product (Try the endpoint's answer has none): the option alone would be refused.
+    // Not where the answer names no such column for a line naming a product: the option alone would be refused.
     ...(preview.proposed_blank_code_by_name && (preview.proposed_new_products?.['name'] || !preview.targets.some((target) => target.reference?.table === 'products')) ? blankCodeByNameOptions(null, true, preview) : {}),
     // An ERP's "[FURN_7800] Desk Combination": the code in the brackets (ADR 0198).
     ...(preview.proposed_code_in_brackets ? { code_in_brackets: true } : {}),

@@ -1,0 +1,106 @@
+// A line without a product code known by its name (blank_code_by_name, ADR 0195 F4 in
+// integrations) read from an endpoint, on PGlite and PostgreSQL, the shop a real HTTP server on
+// 127.0.0.1: Try the endpoint proposes the option with the path naming the line's product where a
+// line's name reads as one stored product's; a run with the mapping saved as proposed matches those
+// lines; and a run matches a line naming a product an earlier batch of the same run created.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityMapping, Integration, IntegrationTryResponse } from '@stockwise/contract';
+import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { runIntegration } from './run.ts';
+
+const LINES = [
+  { sku: 'CARD-M', title: 'Chunky Cable Cardigan - M', quantity: 1, created_at: '2026-12-01' },
+  { sku: '', title: 'Chunky Cable Cardigan - M', quantity: 2, created_at: '2026-12-01' },
+  { sku: null, title: 'Canvas Tote Bag', quantity: 1, created_at: '2026-12-02' },
+  { sku: '', title: 'Gift Card - £25', quantity: 1, created_at: '2026-12-02' },
+];
+// Linen Shirt M is no product yet: the first batch (two records) creates it, the second's line without a sku names it.
+const NEW_PRODUCT_LINES = [
+  { sku: 'LINEN-M', title: 'Linen Shirt - M', quantity: 1, created_at: '2026-12-03' },
+  { sku: 'CARD-M', title: 'Chunky Cable Cardigan - M', quantity: 1, created_at: '2026-12-03' },
+  { sku: '', title: 'Linen Shirt M', quantity: 2, created_at: '2026-12-04' },
+];
+
+describe.each(backends)('lines without a product code known by their name, from an endpoint, on %s', (backend) => {
+  let server: TestServer;
+  let shop: EndpointServer;
+  let admin: string;
+
+  beforeAll(async () => {
+    shop = await startEndpointServer();
+    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32', INTEGRATION_RETRIES: '0' });
+    admin = (await signUpUser(server)).access;
+    for (const [code, name] of [
+      ['CARD-M', 'Chunky Cable Cardigan M'],
+      ['TOTE', 'Canvas Tote Bag'],
+    ]) {
+      const added = await server.request('/api/records/tables/products/rows/add/', { body: { product_code: code, name }, token: admin });
+      expect(added.status, added.text).toBeLessThan(300);
+    }
+    shop.route('/lines', (_request, response) => sendJson(response, { lines: LINES }));
+    shop.route('/new-lines', (_request, response) => sendJson(response, { lines: NEW_PRODUCT_LINES }));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await shop?.close();
+  });
+
+  const sales = async () =>
+    (await sql<{ code: string; date: string; quantity: number }>`select p.product_code as code, s.date::text as date, s.quantity::float8 as quantity from data.sales s join data.products p on p.id = s.product_id order by 1, 2`.execute(server.database.db)).rows;
+
+  const runWith = async (name: string, path: string, mapping: EntityMapping) => {
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name, config: { entities: { sales: mapping } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    const created = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${shop.origin}${path}`, target_entity: 'sales', mapping_selection: name, pagination: 'none', rate_limit: 6000, batch_size: 2 }, token: admin });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.json as unknown as Integration).id;
+    const outcome = await runIntegration(server.integrations.runs, { integrationId: id, trigger: 'manual' });
+    const status = await server.request(`/api/integrations/scheduled/${id}/status/`, { token: admin });
+    return { outcome, summary: (status.json as { last_run_summary: string }).last_run_summary };
+  };
+
+  it('proposes matching the lines without a sku by the path naming their product, and a run with the mapping saved as proposed matches them', async () => {
+    const tried = await server.request('/api/integrations/try/', { body: { endpoint: `${shop.origin}/lines`, target_entity: 'sales' }, token: admin });
+    expect(tried.status, tried.text).toBe(200);
+    const answer = tried.json as unknown as IntegrationTryResponse;
+    expect(answer).toMatchObject({ proposed_blank_code_by_name: true, proposed_new_products: { name: 'title' }, blank_code_lines: 3, blank_code_matched: 2, proposed_skip_rows_without_code: true });
+    expect(answer.proposed_mapping).toMatchObject({ product_id: 'sku', quantity: 'quantity', date: 'created_at' });
+    // The proposal's rows are read with it: the second line is the cardigan's.
+    expect(answer.rows[1]).toMatchObject({ values: { product_id: 'CARD-M', quantity: 2 }, problems: {} });
+    expect(answer.proposed_code_in_brackets).toBeUndefined();
+
+    // The mapping as the integration editor's draft takes the proposal (draftFromProposal).
+    const proposed: EntityMapping = {
+      field_mappings: Object.fromEntries(Object.entries(answer.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
+      skip_rows_without_code: true,
+      blank_code_by_name: true,
+      new_products: { name: answer.proposed_new_products?.['name'] as string },
+    };
+    const { outcome, summary } = await runWith(`by_name_${backend}`, '/lines', proposed);
+    expect(outcome).toMatchObject({ status: 'success', counts: { rejected: 0, skipped: 1 } });
+    expect(await sales()).toEqual([
+      { code: 'CARD-M', date: '2026-12-01', quantity: 3 },
+      { code: 'TOTE', date: '2026-12-02', quantity: 1 },
+    ]);
+    expect(summary).toContain('2 lines without a product code were matched to products by name.');
+  });
+
+  it('matches a line without a sku to the product an earlier batch of the same run created for its unknown code', async () => {
+    const mapping: EntityMapping = {
+      field_mappings: { product_id: 'sku', quantity: 'quantity', date: 'created_at' },
+      create_missing_products: true,
+      new_products: { name: 'title' },
+      skip_rows_without_code: true,
+      blank_code_by_name: true,
+    };
+    const { outcome, summary } = await runWith(`creates_then_names_${backend}`, '/new-lines', mapping);
+    expect(outcome).toMatchObject({ status: 'success', counts: { rejected: 0, skipped: 0 } });
+    expect((await sales()).filter((sale) => sale.code === 'LINEN-M')).toEqual([
+      { code: 'LINEN-M', date: '2026-12-03', quantity: 1 },
+      { code: 'LINEN-M', date: '2026-12-04', quantity: 2 },
+    ]);
+    expect(summary).toContain('1 line without a product code was matched to products by name.');
+  });
+});
