@@ -25,3 +25,4 @@ export * from './quantity-units.ts';
 export * from './order-advice.ts';
 export * from './supplier-orders.ts';
 export * from './suppliers.ts';
+export * from './categories.ts';

@@ -3,7 +3,7 @@
 // the sales periods and the products an answer counts, and a products' stock answer. It imports
 // neither, so their imports go one way: answers.ts → everyday-answers.ts → here.
 import type { Kysely } from 'kysely';
-import { moneyFormat, productUnit, quantitiesByUnit, type AssistantBlock, type AssistantColumnKind, type UnitQuantity } from '@stockwise/contract';
+import { moneyFormat, productUnit, quantitiesByUnit, shortCategoryNames, type AssistantBlock, type AssistantColumnKind, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { readCurrency } from '../shop/repo.ts';
 import { stockOnHand } from '../forecasting/service.ts';
@@ -75,7 +75,13 @@ export type Scope = repo.Scope & { words: string; wordsBesideCategories?: string
 /** The words a by-category answer says of its products: their categories are its rows, said once. */
 export const wordsBesideCategories = (scope: Scope) => scope.wordsBesideCategories ?? scope.words;
 export const EVERY_PRODUCT: Scope = { ...repo.ALL_PRODUCTS, words: '' };
-export const categoryScope = (category: string): Scope => ({ category, productIds: null, words: ` in the ${category} category` });
+/**
+ * A category as an answer names it: a path by its last part, or as many as tell it apart from the
+ * catalogue's other `categories` ("Office Furniture" for "All / Saleable / Office Furniture"), as the
+ * screens label it (ADR 0198, amendment "F14 fixed").
+ */
+export const spokenCategory = (category: string, categories: readonly string[]) => shortCategoryNames([...categories, category]).get(category) ?? category;
+export const categoryScope = (category: string, categories: readonly string[]): Scope => ({ category, productIds: null, words: ` in the ${spokenCategory(category, categories)} category` });
 export const productScope = (products: repo.ProductRow[]): Scope => ({ category: null, productIds: products.map((p) => p.id), words: ` of ${products.map((p) => `${p.name} (${p.product_code})`).join(', ')}` });
 /**
  * The products a word of their names selected (`products`, by code), those of a category (`word`

@@ -1,7 +1,7 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { earlyEstimateWords, groupByUnit, isTooLate, LIST_MARKS, salesSpan, productUnit, quantitiesByUnit, roundQuantity, supplierFileName, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
+import { categoryPathParts, earlyEstimateWords, groupByUnit, shortCategoryNames, isTooLate, LIST_MARKS, salesSpan, productUnit, quantitiesByUnit, roundQuantity, supplierFileName, supplierOrderWords, withFullStop, type UnitQuantity, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -19,7 +19,7 @@ import { orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../
 import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
 import { ARRIVALS, INVENTORY_QUESTION_WORDS, OUT_OF_STOCK } from '../plain-words/inventory-words.ts';
 import { everydayAnswer } from './everyday-answers.ts';
-import { amountOf, amountsListed, amountsOf, andList, AT_UNIT_COST, breakdownPeriod, capitalised, categoryScope, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_12_MONTHS, LAST_30_DAYS, LINKED_PRODUCTS, number, onHandCell, outOfSeasonWords, productScope, REPORT_ROWS, round2, salesWindow, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, type Answer, type Cell, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
+import { amountOf, amountsListed, amountsOf, andList, AT_UNIT_COST, breakdownPeriod, capitalised, categoryScope, spokenCategory, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_12_MONTHS, LAST_30_DAYS, LINKED_PRODUCTS, number, onHandCell, outOfSeasonWords, productScope, REPORT_ROWS, round2, salesWindow, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, type Answer, type Cell, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
 import { DELIVERIES, FRAMING, LOW_STOCK, REORDER, RUNS_OUT, SALES, TOP_SELLERS, VALUE, WITHOUT_SUPPLIER } from './question-words.ts';
 
 type Db = Kysely<Database>;
@@ -327,13 +327,16 @@ export function answerQuick(db: Db, quick: QuickAction, today: string): Promise<
 /** The products whose name holds a word of the catalogue's names ("Mug"), of a category when one is given, said with how many and the first codes. */
 export async function nameWordScope(db: Db, word: string | null, category: string | null = null): Promise<NameWordScope> {
   const found = await repo.productsWithNameWord(db, word, category);
+  // A path is named short among the catalogue's categories, read only then.
+  const catalogue = [category, ...found.map((p) => p.category)].some((c) => c && categoryPathParts(c).length > 1) ? await categoryNames(db) : [];
+  const spoken = category === null ? null : spokenCategory(category, catalogue);
   const codes = `${found.slice(0, NAMED_CODES).map((p) => p.product_code).join(', ')}${found.length > NAMED_CODES ? ` and ${found.length - NAMED_CODES} more` : ''}`;
   // A word of names across the catalogue says the categories it found them in (ADR 0189, amendment 2026-12-06).
-  const where = category === null ? categoriesOf(found) : '';
+  const where = category === null ? categoriesOf(found, catalogue) : '';
   const counted = (said: string) => `(${found.length} ${found.length === 1 ? 'product' : 'products'}${said}: ${codes})`;
   const holds = `whose name holds "${word}"`;
-  const words = category === null ? ` of products ${holds} ${counted(where)}` : word === null ? ` in the ${category} category ${counted('')}` : ` of products in the ${category} category ${holds} ${counted('')}`;
-  const heading = category === null ? `products' names hold "${word}"${where ? ` (${where.trim()})` : ''}` : word === null ? `products are in the ${category} category` : `products in the ${category} category have a name holding "${word}"`;
+  const words = spoken === null ? ` of products ${holds} ${counted(where)}` : word === null ? ` in the ${spoken} category ${counted('')}` : ` of products in the ${spoken} category ${holds} ${counted('')}`;
+  const heading = spoken === null ? `products' names hold "${word}"${where ? ` (${where.trim()})` : ''}` : word === null ? `products are in the ${spoken} category` : `products in the ${spoken} category have a name holding "${word}"`;
   // Broken down by category, the rows name the categories: the words do not name them too.
   const wordsBesideCategories = category === null ? ` of products ${holds} ${counted('')}` : words;
   return { category, productIds: found.map((p) => p.id), words, wordsBesideCategories, word, products: found, heading };
@@ -346,9 +349,13 @@ const NAMED_CATEGORIES = 3;
  * 5 categories"; "" when none of them has one — so "compost" counted across a category named otherwise
  * says where it found them.
  */
-function categoriesOf(found: readonly { category: string | null }[]): string {
+function categoriesOf(found: readonly { category: string | null }[], catalogue: readonly string[]): string {
   const named = [...new Set(found.map((p) => p.category?.trim() || null))];
-  const categories = named.filter((c): c is string => c !== null).sort((a, b) => a.localeCompare(b));
+  const shortNames = shortCategoryNames(catalogue);
+  const categories = named
+    .filter((c): c is string => c !== null)
+    .map((c) => shortNames.get(c) ?? c)
+    .sort((a, b) => a.localeCompare(b));
   if (!categories.length) return '';
   const none = named.includes(null) ? ' or none' : '';
   if (categories.length > NAMED_CATEGORIES) return ` in ${number.format(categories.length)} categories${none}`;
@@ -930,7 +937,7 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
       use: () => {
         useCategory();
         readPackaging(reading);
-        return categoryScope(category);
+        return categoryScope(category, categories);
       },
       nameWord: null,
       group: await nameWordScope(db, null, category),

@@ -349,7 +349,7 @@ async function categoryOf(ctx: AssistantContextDeps, args: Record<string, unknow
   if (!words) return EVERY_PRODUCT;
   const categories = await categoryNames(ctx.db);
   const category = readCategory(Reading.of(words), categories);
-  if (category) return categoryScope(category);
+  if (category) return categoryScope(category, categories);
   throw validationError(`No category '${words}'${categories.length ? `: the categories are ${listedNames(categories, LISTED_CATEGORIES)}` : ': the products have no categories'}.`);
 }
 

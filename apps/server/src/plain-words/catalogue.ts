@@ -1,6 +1,7 @@
 // Words that name part of the catalogue or how to rank it, read the same way by the built-in report
 // writer and the built-in assistant: a category ("Heating", "garden products"), a ranking ("top 3",
 // "best selling"), stock that is too much ("overstocked", "dead stock"; ADR 0155).
+import { categoryPathParts } from '@stockwise/contract';
 import { datingWords, NUM, numberIn } from './period.ts';
 import { escapeRegExp, wholeWords, type Reading } from './reading.ts';
 
@@ -246,8 +247,8 @@ export function missedPhrase(reading: Reading, word: string): string | null {
  * Furniture", Odoo's; "Home > Garden") its last part too, which is what a shop calls it (ADR 0198).
  */
 function namesOfCategory(category: string): string[] {
-  const leaf = category.split(/\s+[/>]\s+/).at(-1)?.trim();
-  return leaf && leaf !== category.trim() ? [category, leaf] : [category];
+  const parts = categoryPathParts(category);
+  return parts.length > 1 ? [category, parts.at(-1) as string] : [category];
 }
 
 /**

@@ -72,3 +72,33 @@ describe('a report chart and the keyboard', () => {
     expect(figure.querySelector('[tabindex]:not([tabindex^="-"]), [role="application"]')).toBeNull();
   });
 });
+
+describe("a report chart's categories stored as paths (ADR 0198 F14)", () => {
+  beforeAll(() => {
+    HTMLElement.prototype.getBoundingClientRect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 600, bottom: 320, width: 600, height: 320, toJSON: () => ({}) });
+  });
+
+  it('names a series by its short name in the legend, the whole path on hover and to screen readers', () => {
+    const categories = { 'All / Saleable / Office Furniture': 40, 'All / Office / Chairs': 12, 'All / Garden / Chairs': 9, Heating: 4 };
+    const monthly = Object.entries(categories).flatMap(([category, units]) => ['2026-10-01', '2026-11-01'].map((month) => ({ month, category, units })));
+    render(
+      <MantineProvider>
+        <ReportChart config={{ ...config, type: 'line', group_field: 'category' }} rows={monthly} label="Chart" />
+      </MantineProvider>,
+    );
+    const legend = [...document.querySelectorAll('.recharts-legend-item-text')].map((entry) => ({
+      shown: entry.querySelector('[aria-hidden]')?.textContent ?? entry.textContent,
+      hover: entry.querySelector('[title]')?.getAttribute('title') ?? null,
+    }));
+    // Recharts orders the entries by the series' names.
+    expect(legend).toHaveLength(4);
+    expect(legend).toEqual(expect.arrayContaining([
+      { shown: 'Office Furniture', hover: 'All / Saleable / Office Furniture' },
+      { shown: 'Office / Chairs', hover: 'All / Office / Chairs' },
+      { shown: 'Garden / Chairs', hover: 'All / Garden / Chairs' },
+      { shown: 'Heating', hover: null },
+    ]));
+    // The whole path is the entry's text to a screen reader (visually hidden beside the short name).
+    expect(screen.getByText('All / Saleable / Office Furniture').closest('.recharts-legend-item-text')).not.toBeNull();
+  });
+});

@@ -4,10 +4,11 @@
 // or lighter, and said in words under the chart, which the figure points screen readers to (ADR 0154).
 import { memo, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '@mantine/core';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDayOfMonth, type ChartConfig, type FirstPeriodCut, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
 import { useMoneyFormat } from '../../components/money.ts';
-import { buildChartData, chartFigures, formatFigure, isPeriodValue, legendName, partialSegments, periodDays, periodOnAxis, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import { buildChartData, chartCategoryNames, chartFigures, formatFigure, isPeriodValue, legendName, partialSegments, periodDays, periodOnAxis, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 // Tableau 10, darkened where needed for contrast on white.
 const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e', '#393b79', '#637939'];
@@ -20,9 +21,16 @@ const NOTE_STYLE = { margin: '4px 0 0', fontSize: 14 };
 
 type Row = ReturnType<typeof buildChartData>['rows'][number];
 
-const legendLabel = (value: unknown) => {
-  const { text, title } = legendName(value);
-  return title ? <span title={title}>{text}</span> : text;
+/** A legend entry: its name as shown, the whole name on hover and to screen readers when it is shortened. */
+const legendLabeller = (shortNames: ReadonlyMap<string, string>) => (value: unknown) => {
+  const { text, title } = legendName(value, shortNames);
+  if (!title) return text;
+  return (
+    <span title={title}>
+      <span aria-hidden>{text}</span>
+      <VisuallyHidden>{title}</VisuallyHidden>
+    </span>
+  );
 };
 
 type ReportChartProps = { config: ChartConfig; rows: ResultRow[]; label: string; unfinished?: UnfinishedPeriod | null; firstCut?: FirstPeriodCut | null };
@@ -42,6 +50,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
   const data = useMemo(() => buildChartData(config, rows), [config, rows]);
   const money = useMoneyFormat();
   const figures = useMemo(() => chartFigures(data, money), [data, money]);
+  const categoryNames = useMemo(() => chartCategoryNames(config, rows), [config, rows]);
   if (config.type === 'table' || !config.x_field || data.series.length === 0) return null;
   const x = config.x_field;
   const stackId = config.stacked ? 'stack' : undefined;
@@ -57,6 +66,9 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
     if (cut && isPeriodValue(cut, value)) return t('reports.chart.cut.label', { label: plainLabel(value), days: periodDays(cut) });
     return period && isPeriodValue(period, value) ? t(`reports.chart.${words}.label`, { label: plainLabel(value), days: periodDays(period) }) : plainLabel(value);
   };
+  // A category path is shortened on the axis; the tooltip names the whole path.
+  const tickLabel = (value: unknown) => categoryNames.get(String(value)) ?? xLabel(value);
+  const legendLabel = legendLabeller(categoryNames);
   // Stacked areas are not split: a dashed area of its own would stack on nothing.
   const segment = config.type === 'line' || (config.type === 'area' && !config.stacked) ? partialSegments(data.rows, x, { first: cut, last: period }) : null;
   const solidValue = (key: string) => (row: Row) => (segment?.partial.has(row) ? null : row[key]);
@@ -64,7 +76,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
   const noteIds = [cut && cutNoteId, period && noteId].filter(Boolean).join(' ');
   const axes = [
     <CartesianGrid key="grid" strokeDasharray="3 3" />,
-    <XAxis key="x" dataKey={x} tickFormatter={xLabel} />,
+    <XAxis key="x" dataKey={x} tickFormatter={tickLabel} />,
     <YAxis key="y" tickFormatter={figures.axis} width={valueAxisWidth(data, figures.axis)} />,
     // One entry a series where its solid and dashed lines meet.
     <Tooltip key="tooltip" labelFormatter={xLabel} formatter={figures.tooltip} payloadUniqBy={segment ? (entry) => String(entry.name) : false} />,

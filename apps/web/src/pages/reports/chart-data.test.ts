@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { moneyFormat, proposeChartConfig, type ChartConfig } from '@stockwise/contract';
 import { cellFormatters } from './ResultGrid.tsx';
-import { buildChartData, chartFigures, formatFigure, isPeriodValue, legendName, missingChartFields, partialSegments, periodCellFormatter, periodDays, periodOnAxis, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import { buildChartData, chartCategoryNames, chartFigures, formatFigure, isPeriodValue, legendName, missingChartFields, partialSegments, periodCellFormatter, periodDays, periodOnAxis, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 const base: ChartConfig = { type: 'bar', x_field: 'category', series: [{ field: 'units' }], group_field: null, stacked: false, title: '', sort: null };
 
@@ -193,6 +193,28 @@ describe('report result grid periods', () => {
     expect(texts('month', 'text', ['2026-11', '2026-12'])).toBeNull();
     expect(texts('year', 'integer', [2025, 2026])).toBeNull();
     expect(texts('sold_at', 'timestamp without time zone', ['2026-12-07 09:30:00'])).toBeNull();
+  });
+});
+
+describe("a chart's categories stored as paths (ADR 0198 F14)", () => {
+  const rows = [
+    { category: 'All / Office / Chairs', month: '2026-11-01', units: 3 },
+    { category: 'All / Garden / Chairs', month: '2026-11-01', units: 2 },
+    { category: 'All / Saleable / Paper', month: '2026-11-01', units: 9 },
+    { category: null, month: '2026-11-01', units: 1 },
+  ];
+
+  it('names those on the axis or in the series by their short names; other columns keep theirs', () => {
+    const expected = { 'All / Office / Chairs': 'Office / Chairs', 'All / Garden / Chairs': 'Garden / Chairs', 'All / Saleable / Paper': 'Paper' };
+    expect(Object.fromEntries(chartCategoryNames(base, rows))).toEqual(expected);
+    expect(Object.fromEntries(chartCategoryNames({ ...base, type: 'line', x_field: 'month', group_field: 'category' }, rows))).toEqual(expected);
+    expect(chartCategoryNames({ ...base, x_field: 'month' }, rows).size).toBe(0);
+  });
+
+  it('shows a legend entry by its short name, the whole path kept for hovering', () => {
+    const names = chartCategoryNames(base, rows);
+    expect(legendName('All / Saleable / Paper', names)).toEqual({ text: 'Paper', title: 'All / Saleable / Paper' });
+    expect(legendName('Heating', names)).toEqual({ text: 'Heating', title: null });
   });
 });
 

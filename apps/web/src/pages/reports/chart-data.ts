@@ -1,6 +1,6 @@
 // Rows of a report as a chart draws them: sorted as the chart config says, numbers as numbers,
 // and long rows (month, product, units) pivoted into one series per value of `group_field`.
-import { formatDay, formatDayOfMonth, formatMonth, isIsoDay, periodOfValues, periodStartOf, proposeChartConfig, type ChartConfig, type ResultColumn, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
+import { formatDay, formatDayOfMonth, formatMonth, isIsoDay, periodOfValues, periodStartOf, proposeChartConfig, shortCategoryNames, type ChartConfig, type ResultColumn, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
 
 /** A drawn series: `money` when its column is one of the chart's money fields. */
 export type ChartSeries = { key: string; label: string; money: boolean };
@@ -203,8 +203,26 @@ export function partialSegments(rows: ChartRow[], x: string, periods: { first: P
 
 /** Legend entries longer than this are cut: one unbroken name pushed a dashboard card, and the page, wider than the window. */
 export const LEGEND_NAME_CHARS = 40;
-/** A series' name as its legend entry shows it, and the whole name (on hover) when it is cut. */
-export function legendName(value: unknown): { text: string; title: string | null } {
+/**
+ * A series' name as its legend entry shows it — a category path by its short name (`shortNames`,
+ * chartCategoryNames) — and the whole name (on hover, and to screen readers) when it is shortened or cut.
+ */
+export function legendName(value: unknown, shortNames: ReadonlyMap<string, string> = new Map()): { text: string; title: string | null } {
   const name = String(value ?? '');
-  return name.length > LEGEND_NAME_CHARS ? { text: `${name.slice(0, LEGEND_NAME_CHARS - 1)}…`, title: name } : { text: name, title: null };
+  const shown = shortNames.get(name) ?? name;
+  const text = shown.length > LEGEND_NAME_CHARS ? `${shown.slice(0, LEGEND_NAME_CHARS - 1)}…` : shown;
+  return { text, title: text === name ? null : name };
+}
+
+/** The column a product's category comes in, as the report writer names it. */
+const CATEGORY_COLUMN = 'category';
+
+/**
+ * The chart's labels of its category column (the x axis, or the series of `group_field`): a path by
+ * its last part, or as many as tell the chart's categories apart (ADR 0198, "F14 fixed"). Empty when
+ * neither is the category; the result table and the tooltip keep the stored path.
+ */
+export function chartCategoryNames(config: ChartConfig, rows: readonly ResultRow[]): Map<string, string> {
+  const fields = [config.x_field, config.group_field].filter((field): field is string => field?.toLowerCase() === CATEGORY_COLUMN);
+  return shortCategoryNames(rows.flatMap((row) => fields.map((field) => asLabel(row[field]))));
 }
