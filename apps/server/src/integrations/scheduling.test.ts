@@ -3,8 +3,10 @@
 // at the source), on PGlite one. A run missed while every process was down runs once on start, not
 // once per missed slot. A worker killed (SIGKILL) mid-run leaves the integration failed, not
 // running, with the run logged and its committed batches kept whole; the next run completes.
+// The four tests run at the same time: each has its own database and source, and most of each is
+// waiting for a cron minute or a missed heartbeat (docs/adr/0199).
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { sendJson, startEndpointServer } from '../testing/endpoint-server.ts';
 import { createScratchDatabase } from '../testing/scratch-database.ts';
@@ -36,8 +38,8 @@ const until = async (check: () => boolean | Promise<boolean>, timeoutMs: number,
 
 const minuteOf = (time: number) => Math.floor(time / 60_000);
 
-describe.each(backends)('scheduled runs across processes on %s', (backend) => {
-  it('runs each due occurrence once however many processes run, and a missed one once on start', { timeout: 240_000 }, async () => {
+describe.concurrent.each(backends)('scheduled runs across processes on %s', (backend) => {
+  it('runs each due occurrence once however many processes run, and a missed one once on start', { timeout: 240_000 }, async ({ expect }) => {
     const source = await startEndpointServer();
     cleanups.push(() => source.close());
     source.route('/tick', (_request, response) => sendJson(response, []));
@@ -92,8 +94,8 @@ describe.each(backends)('scheduled runs across processes on %s', (backend) => {
   });
 });
 
-describe.each(backends)('a worker killed mid-run on %s', (backend) => {
-  it('is marked failed and logged on restart, keeps its committed batches whole, and the next run completes', { timeout: 180_000 }, async () => {
+describe.concurrent.each(backends)('a worker killed mid-run on %s', (backend) => {
+  it('is marked failed and logged on restart, keeps its committed batches whole, and the next run completes', { timeout: 180_000 }, async ({ expect }) => {
     const source = await startEndpointServer();
     cleanups.push(() => source.close());
     const pages = 12;
