@@ -39,8 +39,9 @@ beforeAll(async () => {
     { sku: 'E2E-INT-003', title: 'Hose reel', stock: { on_hand: 3 }, pricing: { unit_cost: '19.90' }, category: { name: 'Garden' } },
   ];
   source.route('/catalogue', async (_request, response) => {
-    // Slow enough for the running state to be seen, as a real shop API would be.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Slow enough for the running state to be seen, as a real shop API would be: on a loaded machine the
+    // first look at the status came over a second after the click, when a 0.7 s run had ended.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     sendJson(response, { items: records });
   });
   source.route('/broken', (_request, response) => void response.writeHead(404).end());
