@@ -98,6 +98,10 @@ describe('productNameForm', () => {
     expect(productNameForm('Gift Card - £50')).toBe('giftcard50');
     expect(productNameForm('Café Crème')).not.toBe(productNameForm('Cafe Creme'));
     expect(productNameForm('Tea Dress 10')).not.toBe(productNameForm('Tea Dress 1'));
+    expect(productNameForm('Jumper 1 / 2')).toBe(productNameForm('Jumper 1-2'));
+    expect(productNameForm('Jumper 1 / 2')).not.toBe(productNameForm('Jumper 12'));
+    expect(productNameForm('Shelf 10 x 12')).toBe('shelf10x12');
+    expect(productNameForm('Shelf 10 12')).toBe('shelf10 12');
   });
 });
 

@@ -127,9 +127,17 @@ export const blankCodeByNameWithoutName =
  * A product's name as blank_code_by_name compares it (ADR 0195 F4): in one Unicode form, lower
  * case, letters and digits only — "Chunky Cable Cardigan - M" and "Merino Crew Jumper - M / Oatmeal"
  * read as "chunkycablecardiganm" and "merinocrewjumpermoatmeal", as the products named "Chunky
- * Cable Cardigan M" and "Merino Crew Jumper M Oatmeal" do. Accents are kept (café is not cafe).
+ * Cable Cardigan M" and "Merino Crew Jumper M Oatmeal" do. Accents are kept (café is not cafe);
+ * two numbers apart stay apart ("jumper1 2", not "jumper12").
  */
-export const productNameForm = (name: string): string => name.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+export const productNameForm = (name: string): string =>
+  name
+    .normalize('NFKC')
+    .toLowerCase()
+    // Two numbers stay two: "Jumper 1 / 2" is not "Jumper 12", nor "Size 10 12" "Size 1012".
+    .replace(/(?<=\p{N})[^\p{L}\p{N}]+(?=\p{N})/gu, ' ')
+    .replace(/[^\p{L}\p{N} ]+/gu, '')
+    .replace(/ (?!\p{N})|(?<!\p{N}) /gu, '');
 
 /** Bounds of a mapping's row filters: filters, and values per filter. */
 export const MAX_ROW_FILTERS = 5;
