@@ -110,7 +110,7 @@ export type DashboardResponse = z.infer<typeof dashboardResponse>;
 // ---------------------------------------------------------------------------------------------
 // Assistant
 
-export const assistantColumnKind = z.enum(['money', 'order_by']);
+export const assistantColumnKind = z.enum(['money', 'order_by', 'category']);
 export type AssistantColumnKind = z.infer<typeof assistantColumnKind>;
 
 export const assistantBlock = z.discriminatedUnion('type', [
@@ -121,6 +121,8 @@ export const assistantBlock = z.discriminatedUnion('type', [
      * `money`: a sum of money, shown with its pence (1,240.50) as every screen writes money. `order_by`:
      * order-by days (YYYY-MM-DD), shown as the Forecasting screen's lists show them — "Now" on or before
      * the viewer's today, else the day (ADR 0198, amendment 2026-12-07); the cells and the CSV keep the day.
+     * `category`: categories as stored, shown as the screens label them — a path by its last part, more
+     * where two cells would read the same (`shortCategoryNames`); the cells and the CSV keep the path.
      */
     columns: z.array(z.object({ key: z.string(), label: z.string(), kind: assistantColumnKind.optional() })),
     rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),

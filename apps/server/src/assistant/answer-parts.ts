@@ -27,7 +27,10 @@ export const text = (value: string): AssistantBlock => ({ type: 'text', text: va
 export const forecastLink = (code: string, name: string): AssistantBlock => ({ type: 'link', label: `Forecast for ${name}`, href: `/app/forecasting?product=${encodeURIComponent(code)}` });
 export const dataLink = (table: string, label: string): AssistantBlock => ({ type: 'link', label, href: `/app/datatab?table=${encodeURIComponent(table)}` });
 export type Cell = string | number | null;
-export const table = (columns: ([string, string] | [string, string, AssistantColumnKind])[], rows: Record<string, Cell>[], totals: Record<string, Cell> | null = null, download: string | null = null): AssistantBlock => ({
+export type TableColumn = [key: string, label: string, kind?: AssistantColumnKind];
+/** A table's category column: the cells keep the stored category (a path an ERP writes), the screen shows its short name. */
+export const CATEGORY_COLUMN: TableColumn = ['category', 'Category', 'category'];
+export const table = (columns: TableColumn[], rows: Record<string, Cell>[], totals: Record<string, Cell> | null = null, download: string | null = null): AssistantBlock => ({
   type: 'table',
   columns: columns.map(([key, label, kind]) => ({ key, label, ...(kind ? { kind } : {}) })),
   rows,

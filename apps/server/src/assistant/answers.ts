@@ -19,7 +19,7 @@ import { orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../
 import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
 import { ARRIVALS, INVENTORY_QUESTION_WORDS, OUT_OF_STOCK } from '../plain-words/inventory-words.ts';
 import { everydayAnswer } from './everyday-answers.ts';
-import { amountOf, amountsListed, amountsOf, andList, AT_UNIT_COST, breakdownPeriod, capitalised, categoryScope, spokenCategory, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_12_MONTHS, LAST_30_DAYS, LINKED_PRODUCTS, number, onHandCell, outOfSeasonWords, productScope, REPORT_ROWS, round2, salesWindow, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, type Answer, type Cell, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
+import { amountOf, amountsListed, amountsOf, andList, AT_UNIT_COST, breakdownPeriod, capitalised, CATEGORY_COLUMN, categoryScope, spokenCategory, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_12_MONTHS, LAST_30_DAYS, LINKED_PRODUCTS, number, onHandCell, outOfSeasonWords, productScope, REPORT_ROWS, round2, salesWindow, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, type Answer, type Cell, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
 import { DELIVERIES, FRAMING, LOW_STOCK, REORDER, RUNS_OUT, SALES, TOP_SELLERS, VALUE, WITHOUT_SUPPLIER } from './question-words.ts';
 
 type Db = Kysely<Database>;
@@ -533,7 +533,7 @@ export const dataFunctions = {
     return {
       blocks: [
         text(`${number.format(none)} of the ${number.format(products)} products ${none === 1 ? 'has' : 'have'} no supplier${listed}. Set each one's Supplier on the Data screen, or import the products again with a Supplier column.`),
-        table([['styleCode', 'Product code'], ['name', 'Name'], ['category', 'Category']], rows.map((row) => ({ styleCode: row.product_code, name: row.name, category: row.category }))),
+        table([['styleCode', 'Product code'], ['name', 'Name'], CATEGORY_COLUMN], rows.map((row) => ({ styleCode: row.product_code, name: row.name, category: row.category }))),
         openProducts,
       ],
     };

@@ -3,6 +3,7 @@
 // products' names, and the answer names it so (F14); "how many kg of coffee beans" takes the kg as the measure, not an unknown word —
 // through the real HTTP server, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssistantBlock, ChatMessage } from '@stockwise/contract';
 import { startDailySalesShop } from '../testing/daily-sales-shop.ts';
 import { backends, type TestServer } from '../testing/test-server.ts';
 
@@ -20,8 +21,9 @@ const PRODUCTS = [
 describe.each(backends)('categories written as paths on %s', (backend) => {
   let server: TestServer;
   let ask: (content: string) => Promise<string>;
+  let token: string;
   beforeAll(async () => {
-    ({ server, ask } = await startDailySalesShop(backend, PRODUCTS, 'en-US,en;q=0.9'));
+    ({ server, ask, token } = await startDailySalesShop(backend, PRODUCTS, 'en-US,en;q=0.9'));
   });
   afterAll(() => server.stop());
 
@@ -34,6 +36,16 @@ describe.each(backends)('categories written as paths on %s', (backend) => {
   it('names a path by its last part, where the products of a word of their names are (F14)', async () => {
     // Office Chair Black, Office Lamp (Office Furniture) and Office Paper Pack (Paper): 2 + 3 + 5 a day.
     expect(await ask('How many office did we sell?')).toMatch(/^100 units were sold of products whose name holds "Office" \(3 products in the Office Furniture and Paper categories: /);
+  });
+
+  it("names sales by category's categories by their last parts; the table keeps the paths, marked for the screen to shorten (F14)", async () => {
+    const response = await server.request('/api/assistant/messages/', { token, body: { content: 'Sales by category' } });
+    expect(response.status, response.text).toBe(200);
+    const answer = (response.json.messages as ChatMessage[]).at(-1) as ChatMessage;
+    expect(answer.content).toMatch(/, ranked by units sold: Paper sold the most, 450 units, /);
+    const table = answer.blocks.find((block): block is Extract<AssistantBlock, { type: 'table' }> => block.type === 'table');
+    expect(table?.columns[0]).toEqual({ key: 'category', label: 'Category', kind: 'category' });
+    expect(table?.rows.map((row) => row['category'])).toEqual(['All / Saleable / Paper', 'All / Saleable / Office Furniture', 'All / Saleable / Break Room']);
   });
 
   it('takes the measure a product is counted in as used, not as a word it did not understand (F13)', async () => {

@@ -3,7 +3,7 @@
 // `everydayAnswer` (the intent engine asks it before its sales and stock rules) and answered by
 // `everydayAnswers`, which the model's tools call too; blocks as every other answer's (answers.ts).
 import type { Kysely } from 'kysely';
-import { groupByUnit, roundQuantity, type AssistantBlock, type UnitQuantity } from '@stockwise/contract';
+import { groupByUnit, roundQuantity, shortCategoryNames, type AssistantBlock, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { addDays, formatDay, formatRange, NO_SALES_PERIOD, readComparison, TOP_SELLERS_PERIOD, type Period } from '../plain-words/period.ts';
 import { readRank, type NamedSupplier, type Rank } from '../plain-words/catalogue.ts';
@@ -12,7 +12,7 @@ import { SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-word
 import type { Reading } from '../plain-words/reading.ts';
 import * as repo from './repo.ts';
 import { readSupplierNames } from '../suppliers/service.ts';
-import { amountOf, amountsListed, AT_UNIT_COST, capitalised, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_30_DAYS, number, onHandCell, outOfSeasonWords, REPORT_ROWS, round2, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, wordsBesideCategories, type Answer, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
+import { amountOf, amountsListed, AT_UNIT_COST, capitalised, CATEGORY_COLUMN, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_30_DAYS, number, onHandCell, outOfSeasonWords, REPORT_ROWS, round2, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, wordsBesideCategories, type Answer, type NameWordScope, type SalesWindow, type Scope, type TableColumn } from './answer-parts.ts';
 import { DELIVERIES, FRAMING, LOW_STOCK, REORDER, RUNS_OUT, SALES, TOP_SELLERS, VALUE, WITHOUT_SUPPLIER } from './question-words.ts';
 
 type Db = Kysely<Database>;
@@ -47,10 +47,13 @@ function perCategory(rows: readonly repo.CategoryUnitRow[]) {
     .map((group) => ({ unit: group.unit, items: group.items, quantity: roundQuantity(group.items.reduce((sum, row) => sum + row.units, 0)) }))
     .filter((group) => group.quantity !== 0);
   const names = [...new Set(rows.map((row) => row.category))];
+  const labels = shortCategoryNames(names);
   const categories = names.map((category) => {
     const own = rows.filter((row) => row.category === category);
     return {
       category,
+      /** How a sentence names it: a path by its short name, as the table shows it. */
+      label: category === null ? null : (labels.get(category) ?? category),
       products: own.reduce((sum, row) => sum + row.products, 0),
       value: round2(own.reduce((sum, row) => sum + row.value, 0)),
       quantities: groups.map((group) => roundQuantity(group.items.filter((row) => row.category === category).reduce((sum, row) => sum + row.units, 0))),
@@ -120,12 +123,12 @@ export const everydayAnswers = {
       return row.expected_date < today ? `Late: expected ${when}` : when;
     };
     const listedRows = rows.map((row) => ({ styleCode: row.product_code, name: row.name, category: row.category, supplier: suppliers.nameOf(row.supplier), onHand: onHandCell(row.on_hand), expected: expected(row) }));
-    const optional = (key: 'category' | 'supplier', label: string): [string, string][] => (listedRows.some((row) => row[key] !== null) ? [[key, label]] : []);
+    const optional = (key: 'category' | 'supplier', column: TableColumn): TableColumn[] => (listedRows.some((row) => row[key] !== null) ? [column] : []);
     return {
       blocks: [
         text(`${counted(scope, total, '')} out of stock now (nothing on hand); ${deliveries}.${listed}${unknown}`),
         table(
-          [['styleCode', 'Product code'], ['name', 'Name'], ...optional('category', 'Category'), ...optional('supplier', 'Supplier'), ['onHand', 'On hand now'], ['expected', 'Expected back']],
+          [['styleCode', 'Product code'], ['name', 'Name'], ...optional('category', CATEGORY_COLUMN), ...optional('supplier', ['supplier', 'Supplier']), ['onHand', 'On hand now'], ['expected', 'Expected back']],
           listedRows,
           null,
           'out-of-stock.csv',
@@ -224,10 +227,10 @@ export const everydayAnswers = {
     return {
       blocks: [
         text(
-          `Sales by category${wordsBesideCategories(scope)} ${window.words}, ranked ${measure}: ${first.category} sold the ${rank.direction === 'asc' ? 'least' : 'most'}, ${quantitiesOf(figures.units, first.quantities)}, worth ${money.format(first.value)} at unit cost. ${plural(named.length, 'category', 'categories')}${rank.limit && rank.limit < named.length ? `, the ${rank.direction === 'asc' ? 'bottom' : 'top'} ${number.format(rank.limit)} listed` : ''}.${withoutCategory(none)}`,
+          `Sales by category${wordsBesideCategories(scope)} ${window.words}, ranked ${measure}: ${first.label} sold the ${rank.direction === 'asc' ? 'least' : 'most'}, ${quantitiesOf(figures.units, first.quantities)}, worth ${money.format(first.value)} at unit cost. ${plural(named.length, 'category', 'categories')}${rank.limit && rank.limit < named.length ? `, the ${rank.direction === 'asc' ? 'bottom' : 'top'} ${number.format(rank.limit)} listed` : ''}.${withoutCategory(none)}`,
         ),
         table(
-          [['category', 'Category'], ...figures.units.map((total) => soldColumn(total.unit)), ['value', 'Sales value (at unit cost)', 'money'], ['products', 'Products']],
+          [CATEGORY_COLUMN, ...figures.units.map((total) => soldColumn(total.unit)), ['value', 'Sales value (at unit cost)', 'money'], ['products', 'Products']],
           listed.map((row) => ({ category: row.category ?? NO_CATEGORY, ...quantityCells(figures.units, 'units', row.quantities), value: row.value, products: row.products })),
           rank.limit ? null : { category: 'Total', ...quantityCells(figures.units, 'units', figures.units.map((total) => total.quantity)), value: totalValue, products: figures.categories.reduce((sum, row) => sum + row.products, 0) },
           'sales-by-category.csv',
@@ -253,10 +256,10 @@ export const everydayAnswers = {
     return {
       blocks: [
         text(
-          `Stock on hand by category${wordsBesideCategories(scope)}, ranked ${measuredByValue ? 'by value at unit cost' : 'by units on hand'}: ${money.format(totalValue)} at unit cost in all, ${amountsListed(figures.units)}. ${first.category} holds the most: ${quantitiesOf(figures.units, first.quantities)}, worth ${money.format(first.value)}. ${plural(named.length, 'category', 'categories')}.${withoutCategory(none)}${withoutCost}`,
+          `Stock on hand by category${wordsBesideCategories(scope)}, ranked ${measuredByValue ? 'by value at unit cost' : 'by units on hand'}: ${money.format(totalValue)} at unit cost in all, ${amountsListed(figures.units)}. ${first.label} holds the most: ${quantitiesOf(figures.units, first.quantities)}, worth ${money.format(first.value)}. ${plural(named.length, 'category', 'categories')}.${withoutCategory(none)}${withoutCost}`,
         ),
         table(
-          [['category', 'Category'], ['products', 'Products'], ...quantityColumns(figures.units, 'onHand', 'On hand', 'On hand'), ['value', 'Value (at unit cost)', 'money']],
+          [CATEGORY_COLUMN, ['products', 'Products'], ...quantityColumns(figures.units, 'onHand', 'On hand', 'On hand'), ['value', 'Value (at unit cost)', 'money']],
           [...named, ...(none ? [none] : [])].map((row) => ({ category: row.category ?? NO_CATEGORY, products: row.products, ...quantityCells(figures.units, 'onHand', row.quantities), value: row.value })),
           { category: 'Total', products: figures.categories.reduce((sum, row) => sum + row.products, 0), ...quantityCells(figures.units, 'onHand', figures.units.map((total) => total.quantity)), value: totalValue },
           'stock-by-category.csv',

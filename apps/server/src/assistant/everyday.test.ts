@@ -241,7 +241,7 @@ describe.each(backends)('the everyday questions on %s', (backend) => {
     );
     const table = tableOf(answer);
     expect(table?.columns.map((c) => [c.key, c.label, c.kind])).toEqual([
-      ['category', 'Category', undefined],
+      ['category', 'Category', 'category'],
       ['units', 'Units sold', undefined],
       ['units_kg', 'Sold (kg)', undefined],
       ['value', 'Sales value (at unit cost)', 'money'],

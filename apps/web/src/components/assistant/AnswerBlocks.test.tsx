@@ -69,6 +69,27 @@ describe('an answer table', () => {
     expect(within(table).getByText('1,252.50')).toBeTruthy();
   });
 
+  it("names a category column's paths by their last parts (more where two would read the same), the path in the title", () => {
+    const table = renderTable({
+      columns: [
+        { key: 'category', label: 'Category', kind: 'category' },
+        { key: 'products', label: 'Products' },
+      ],
+      rows: [
+        { category: 'All / Saleable / Office Furniture', products: 12 },
+        { category: 'All / Office / Chairs', products: 3 },
+        { category: 'All / Garden / Chairs', products: 2 },
+        { category: 'Paper', products: 4 },
+        { category: 'No category', products: 1 },
+      ],
+      totals: { category: 'Total', products: 22 },
+    });
+    expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Office Furniture', '12', 'Office / Chairs', '3', 'Garden / Chairs', '2', 'Paper', '4', 'No category', '1']);
+    expect(within(table).getByText('Office Furniture').getAttribute('title')).toBe('All / Saleable / Office Furniture');
+    expect(within(table).getByText('Paper').getAttribute('title')).toBeNull();
+    expect(within(table).getByText('Total')).toBeTruthy();
+  });
+
   describe('an order-by column, on a Monday', () => {
     // Midday in UTC: Monday 7 December in every time zone a test may run in.
     beforeEach(() => {

@@ -4,7 +4,7 @@ import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { assistantActionRequest, formatDay, isIsoDay, toCsv, type AssistantActionRequest, type AssistantBlock } from '@stockwise/contract';
+import { assistantActionRequest, formatDay, isIsoDay, shortCategoryNames, toCsv, type AssistantActionRequest, type AssistantBlock } from '@stockwise/contract';
 import { useAssistantStore } from '../../stores/assistant.ts';
 import { useCan } from '../../stores/role.ts';
 import { viewerToday } from '../../api/shop-day.ts';
@@ -17,7 +17,8 @@ type Cell = TableBlock['rows'][number][string];
 
 // Figures as the screens show them (82,648.68; money with its pence and the shop's currency, $1,240.50), days as the
 // answer's sentences write them (7 Dec 2026), an order-by day as the Forecasting screen's lists write it ("Now" once
-// it has come); the CSV keeps them plain for a spreadsheet.
+// it has come), a category by its short name ("Office Furniture" for "All / Saleable / Office Furniture",
+// the path in the cell's title); the CSV keeps them plain for a spreadsheet.
 const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 type Column = TableBlock['columns'][number];
 type Shown = { day: boolean; money: Intl.NumberFormat; today: string; t: TFunction };
@@ -46,6 +47,11 @@ function AnswerTable({ block }: { block: TableBlock }) {
   const align = (key: string) => (numeric.has(key) ? 'right' : undefined);
   const today = viewerToday();
   const cell = (value: Cell | undefined, column: Column) => shown(value, column, { day: days.has(column.key), money, today, t });
+  const categories = new Map(block.columns.filter((c) => c.kind === 'category').map((c) => [c.key, shortCategoryNames(block.rows.map((row) => row[c.key]).filter((value) => typeof value === 'string'))]));
+  const bodyCell = (value: Cell | undefined, column: Column) => {
+    const short = typeof value === 'string' ? categories.get(column.key)?.get(value) : undefined;
+    return short && short !== value ? <span title={value as string}>{short}</span> : cell(value, column);
+  };
   return (
     <div>
       <Table.ScrollContainer minWidth={400}>
@@ -64,7 +70,7 @@ function AnswerTable({ block }: { block: TableBlock }) {
               <Table.Tr key={index}>
                 {block.columns.map((c) => (
                   <Table.Td key={c.key} ta={align(c.key)}>
-                    {cell(row[c.key], c)}
+                    {bodyCell(row[c.key], c)}
                   </Table.Td>
                 ))}
               </Table.Tr>
