@@ -881,6 +881,8 @@ describe('data integration (Settings)', () => {
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Artikelnr.');
     expect(await headerRow.inputValue()).toBe('2');
+    // Read afresh from row 2 with the last preview shown meanwhile: the select keeps the focus.
+    expect(await headerRow.evaluate((select) => select === document.activeElement)).toBe(true);
     await page.getByText('Rows above them are not imported: row 1 “Filiale · Nord”').waitFor();
     await previewRows(page).nth(1).waitFor();
     expect(await previewCell(page, 0, 'product_code').textContent()).toBe(`${prefix}2`);

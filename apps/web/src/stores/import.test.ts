@@ -286,7 +286,13 @@ describe('preview and the mapping builder', () => {
     expect(store().draft).toEqual({ field_mappings: {} });
     previewHeader = ['Artikelnummer', 'Bezeichnung', 'Bestand'];
     proposal = { product_code: 'Artikelnummer', name: 'Bezeichnung', current_stock: 'Bestand' };
+    // The preview stays shown while both reads run (the row chooser in it keeps the focus).
+    const shown: boolean[] = [];
+    const unsubscribe = useImportStore.subscribe((state) => shown.push(state.previewData !== null));
     await store().setHeaderRow(2);
+    unsubscribe();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).not.toContain(false);
     expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), locale: navigator.language, header_row: '2', mapping_name: 'your column choices' });
     expect(store()).toMatchObject({ draft: { header_row: 2, field_mappings: proposal }, mappingNotice: null, isLoading: false, error: null });
     await store().submit();

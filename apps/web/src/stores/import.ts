@@ -354,6 +354,8 @@ export const useImportStore = create<ImportStore>()((set, get) => {
           // The server would refuse the file through this draft: start afresh from the file's own header (saying why only of a mapping the user chose).
           set({ ...newMapping, mappingNotice: name && mappingChosen && missing.columns.length ? i18n.t('import.mapping.columnsNotInFile', { name: readableName(name), columns: missing.columns.join(', ') }) : null });
           headerRowToKeep = draft?.header_row;
+          // Read afresh with the last preview still shown, as the edit that led here was: the row chooser keeps the focus.
+          keepPreviewShown = keepShown;
           return get().generatePreview();
         }
         // Nothing mapped yet: start from the columns whose names match the targets.
