@@ -5,43 +5,33 @@
 // only its own part away; and, for any sequence of writes, a day holds the sum of each source's last total.
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Integration } from '@stockwise/contract';
-import { runIntegration } from '../integrations/run.ts';
-import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { sendJson } from '../testing/endpoint-server.ts';
+import { useIntegrationServers } from '../testing/integration-servers.ts';
+import { backends } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
 
 const tillMapping = { entities: { sales: { field_mappings: { product_id: 'Code', date: 'Day', quantity: 'Qty' } } } };
 const webMapping = { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } } };
 
 describe.each(backends)('sales from several sources on %s', (backend) => {
-  let server: TestServer;
-  let web: EndpointServer;
-  let admin: string;
+  const { server, source: web, admin, saveMapping, createIntegration, runNow } = useIntegrationServers(backend);
   let prefixes = 0;
   beforeAll(async () => {
-    web = await startEndpointServer();
-    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32' });
-    admin = (await signUpUser(server)).access;
-    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: 'web_orders', config: webMapping }, token: admin });
-    expect(saved.status, saved.text).toBe(200);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await web?.close();
+    await saveMapping('web_orders', webMapping);
   });
 
   /** Products `<prefix>1`… stored directly, under a fresh prefix. */
   const products = async (count: number) => {
     const prefix = `SS${backend[0]}${(prefixes += 1)}-`;
     const codes = Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`);
-    await sql`insert into data.products (product_code, name) select c, 'Product ' || c from unnest(${codes}::text[]) c`.execute(server.database.db);
+    await sql`insert into data.products (product_code, name) select c, 'Product ' || c from unnest(${codes}::text[]) c`.execute(server().database.db);
     return codes;
   };
   const till = async (name: string, lines: [code: string, day: string, qty: number][]) => {
     const content = `Code,Day,Qty\n${lines.map((line) => line.join(',')).join('\n')}\n`;
-    const answer = await importFile(server, admin, { fileName: `${name}.csv`, content, mapping: tillMapping, entityType: 'sales', extra: { mapping_name: name } });
+    const answer = await importFile(server(), admin(), { fileName: `${name}.csv`, content, mapping: tillMapping, entityType: 'sales', extra: { mapping_name: name } });
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     return answer.json as { message: string; replaced_sales?: unknown };
   };
@@ -54,20 +44,18 @@ describe.each(backends)('sales from several sources on %s', (backend) => {
       { name: 'mapping_config', value: JSON.stringify(tillMapping) },
       { name: 'mapping_name', value: name },
     ];
-    const answer = await postMultipart(server, '/api/records/preview-file/', admin, parts);
+    const answer = await postMultipart(server(), '/api/records/preview-file/', admin(), parts);
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     return answer.json.replaces_sales;
   };
   /** A web-shop integration whose endpoint answers the lines `orders()` gives at each run; run() runs it and answers its summary. */
   const webShop = async (orders: () => { sku: string; day: string; qty: number }[], dataAction = 'upsert') => {
     const path = `/orders-${(prefixes += 1)}`;
-    web.route(path, (_request, response) => sendJson(response, orders()));
-    const created = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${web.origin}${path}`, mapping_selection: 'web_orders', target_entity: 'sales', data_action: dataAction }, token: admin });
-    expect(created.status, created.text).toBe(201);
-    const { id } = created.json as unknown as Integration;
+    web().route(path, (_request, response) => sendJson(response, orders()));
+    const { id } = await createIntegration({ endpoint: `${web().origin}${path}`, mapping_selection: 'web_orders', target_entity: 'sales', data_action: dataAction });
     return async () => {
-      expect(await runIntegration(server.integrations.runs, { integrationId: id, trigger: 'manual' })).toMatchObject({ status: 'success' });
-      const listed = (await server.request('/api/integrations/scheduled/', { token: admin })).json as unknown as Integration[];
+      expect(await runNow(id)).toMatchObject({ status: 'success' });
+      const listed = (await server().request('/api/integrations/scheduled/', { token: admin() })).json as unknown as Integration[];
       return listed.find((item) => item.id === id)?.last_run_summary ?? '';
     };
   };
@@ -75,7 +63,7 @@ describe.each(backends)('sales from several sources on %s', (backend) => {
     (
       await sql<{ code: string; date: string; quantity: number }>`
         select p.product_code as code, s.date::text as date, s.quantity from data.sales s join data.products p on p.id = s.product_id
-        where p.product_code = any(${codes}::text[]) order by 1, 2`.execute(server.database.db)
+        where p.product_code = any(${codes}::text[]) order by 1, 2`.execute(server().database.db)
     ).rows;
 
   it("adds a web shop's run to a till's file of the same day; each again changes nothing; a changed till total moves the day by the difference", async () => {
@@ -144,8 +132,8 @@ describe.each(backends)('sales from several sources on %s', (backend) => {
   it('keeps a change typed on the Data screen when a source writes again, and says so', async () => {
     const [rake = ''] = await products(1);
     await till('garden-till', [[rake, '2026-12-01', 5]]);
-    const [row] = (await sql<{ id: string }>`select s.id::text as id from data.sales s join data.products p on p.id = s.product_id where p.product_code = ${rake}`.execute(server.database.db)).rows;
-    const edited = await server.request('/api/records/tables/sales/rows/edit/', { body: { id: row?.id, quantity: 7 }, token: admin });
+    const [row] = (await sql<{ id: string }>`select s.id::text as id from data.sales s join data.products p on p.id = s.product_id where p.product_code = ${rake}`.execute(server().database.db)).rows;
+    const edited = await server().request('/api/records/tables/sales/rows/edit/', { body: { id: row?.id, quantity: 7 }, token: admin() });
     expect(edited.status, edited.text).toBe(200);
     const again = await till('garden-till', [[rake, '2026-12-01', 6]]);
     expect(again.message).toContain('Added to the sales other sources stored for 1 of those product-days (changes typed on the Data screen).');
@@ -154,30 +142,30 @@ describe.each(backends)('sales from several sources on %s', (backend) => {
   });
 
   const partsOf = async (salesIds: string[]) =>
-    (await sql<{ parts: number }>`select count(*)::int as parts from sales_sources where sales_id = any(${salesIds}::bigint[])`.execute(server.database.db)).rows[0]?.parts;
+    (await sql<{ parts: number }>`select count(*)::int as parts from sales_sources where sales_id = any(${salesIds}::bigint[])`.execute(server().database.db)).rows[0]?.parts;
 
   it("starts a deleted day afresh: the next import stores its own total, and a day stored before the sources were kept is replaced as before", async () => {
     const [hose = '', can = ''] = await products(2);
     await till('till-1', [[hose, '2026-11-20', 3]]);
     await till('till-2', [[hose, '2026-11-20', 4]]);
     expect((await sales([hose]))[0]?.quantity).toBe(7);
-    const [row] = (await sql<{ id: string }>`select s.id::text as id from data.sales s join data.products p on p.id = s.product_id where p.product_code = ${hose}`.execute(server.database.db)).rows;
-    const deleted = await server.request('/api/records/tables/sales/rows/delete/', { body: { id: row?.id }, token: admin });
+    const [row] = (await sql<{ id: string }>`select s.id::text as id from data.sales s join data.products p on p.id = s.product_id where p.product_code = ${hose}`.execute(server().database.db)).rows;
+    const deleted = await server().request('/api/records/tables/sales/rows/delete/', { body: { id: row?.id }, token: admin() });
     expect(deleted.status, deleted.text).toBe(200);
     // Its parts left with it (a trigger, not a foreign key: migration 0410).
     expect(await partsOf([row?.id ?? ''])).toBe(0);
     await till('till-1', [[hose, '2026-11-20', 3]]);
     expect((await sales([hose]))[0]?.quantity).toBe(3);
     // Stored without a source (before migration 0380, the demo's): the first writer replaces it.
-    await sql`insert into data.sales (product_id, date, quantity) select id, '2026-11-20', 50 from data.products where product_code = ${can}`.execute(server.database.db);
+    await sql`insert into data.sales (product_id, date, quantity) select id, '2026-11-20', 50 from data.products where product_code = ${can}`.execute(server().database.db);
     const replaced = await till('till-1', [[can, '2026-11-20', 2]]);
     expect(replaced.message).not.toContain('Added to');
     await till('till-2', [[can, '2026-11-20', 1]]);
     expect((await sales([can]))[0]?.quantity).toBe(3);
     // Days deleted by one statement (as replace deletes them) take their parts.
-    const canDays = (await sql<{ id: string }>`select s.id::text as id from data.sales s join data.products p on p.id = s.product_id where p.product_code = ${can}`.execute(server.database.db)).rows.map((day) => day.id);
+    const canDays = (await sql<{ id: string }>`select s.id::text as id from data.sales s join data.products p on p.id = s.product_id where p.product_code = ${can}`.execute(server().database.db)).rows.map((day) => day.id);
     expect(await partsOf(canDays)).toBe(2);
-    await sql`delete from data.sales where id = any(${canDays}::bigint[])`.execute(server.database.db);
+    await sql`delete from data.sales where id = any(${canDays}::bigint[])`.execute(server().database.db);
     expect(await partsOf(canDays)).toBe(0);
   });
 
@@ -206,7 +194,7 @@ describe.each(backends)('sales from several sources on %s', (backend) => {
     });
     await fc.assert(
       fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 5 }), async (writes) => {
-        await sql`delete from data.sales where product_id in (select id from data.products where product_code = any(${codes}::text[]))`.execute(server.database.db);
+        await sql`delete from data.sales where product_id in (select id from data.products where product_code = any(${codes}::text[]))`.execute(server().database.db);
         const last = new Map<string, number>();
         for (const { source, lines } of writes) {
           const totals = new Map<string, number>();

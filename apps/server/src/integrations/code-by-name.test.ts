@@ -4,11 +4,11 @@
 // line's name reads as one stored product's; a run with the mapping saved as proposed matches those
 // lines; and a run matches a line naming a product an earlier batch of the same run created.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityMapping, Integration, IntegrationTryResponse } from '@stockwise/contract';
-import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { runIntegration } from './run.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EntityMapping, IntegrationTryResponse } from '@stockwise/contract';
+import { sendJson } from '../testing/endpoint-server.ts';
+import { useIntegrationServers } from '../testing/integration-servers.ts';
+import { backends } from '../testing/test-server.ts';
 
 const LINES = [
   { sku: 'CARD-M', title: 'Chunky Cable Cardigan - M', quantity: 1, created_at: '2026-12-01' },
@@ -24,45 +24,33 @@ const NEW_PRODUCT_LINES = [
 ];
 
 describe.each(backends)('lines without a product code known by their name, from an endpoint, on %s', (backend) => {
-  let server: TestServer;
-  let shop: EndpointServer;
-  let admin: string;
+  const { server, source: shop, admin, saveMapping, createIntegration, runNow } = useIntegrationServers(backend);
 
   beforeAll(async () => {
-    shop = await startEndpointServer();
-    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32', INTEGRATION_RETRIES: '0' });
-    admin = (await signUpUser(server)).access;
     for (const [code, name] of [
       ['CARD-M', 'Chunky Cable Cardigan M'],
       ['TOTE', 'Canvas Tote Bag'],
     ]) {
-      const added = await server.request('/api/records/tables/products/rows/add/', { body: { product_code: code, name }, token: admin });
+      const added = await server().request('/api/records/tables/products/rows/add/', { body: { product_code: code, name }, token: admin() });
       expect(added.status, added.text).toBeLessThan(300);
     }
-    shop.route('/lines', (_request, response) => sendJson(response, { lines: LINES }));
-    shop.route('/new-lines', (_request, response) => sendJson(response, { lines: NEW_PRODUCT_LINES }));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await shop?.close();
+    shop().route('/lines', (_request, response) => sendJson(response, { lines: LINES }));
+    shop().route('/new-lines', (_request, response) => sendJson(response, { lines: NEW_PRODUCT_LINES }));
   });
 
   const sales = async () =>
-    (await sql<{ code: string; date: string; quantity: number }>`select p.product_code as code, s.date::text as date, s.quantity::float8 as quantity from data.sales s join data.products p on p.id = s.product_id order by 1, 2`.execute(server.database.db)).rows;
+    (await sql<{ code: string; date: string; quantity: number }>`select p.product_code as code, s.date::text as date, s.quantity::float8 as quantity from data.sales s join data.products p on p.id = s.product_id order by 1, 2`.execute(server().database.db)).rows;
 
   const runWith = async (name: string, path: string, mapping: EntityMapping) => {
-    const saved = await server.request('/api/yaml/save-mapping/', { body: { name, config: { entities: { sales: mapping } } }, token: admin });
-    expect(saved.status, saved.text).toBe(200);
-    const created = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${shop.origin}${path}`, target_entity: 'sales', mapping_selection: name, pagination: 'none', rate_limit: 6000, batch_size: 2 }, token: admin });
-    expect(created.status, created.text).toBe(201);
-    const id = (created.json as unknown as Integration).id;
-    const outcome = await runIntegration(server.integrations.runs, { integrationId: id, trigger: 'manual' });
-    const status = await server.request(`/api/integrations/scheduled/${id}/status/`, { token: admin });
+    await saveMapping(name, { entities: { sales: mapping } });
+    const { id } = await createIntegration({ endpoint: `${shop().origin}${path}`, target_entity: 'sales', mapping_selection: name, pagination: 'none', rate_limit: 6000, batch_size: 2 });
+    const outcome = await runNow(id);
+    const status = await server().request(`/api/integrations/scheduled/${id}/status/`, { token: admin() });
     return { outcome, summary: (status.json as { last_run_summary: string }).last_run_summary };
   };
 
   it('proposes matching the lines without a sku by the path naming their product, and a run with the mapping saved as proposed matches them', async () => {
-    const tried = await server.request('/api/integrations/try/', { body: { endpoint: `${shop.origin}/lines`, target_entity: 'sales' }, token: admin });
+    const tried = await server().request('/api/integrations/try/', { body: { endpoint: `${shop().origin}/lines`, target_entity: 'sales' }, token: admin() });
     expect(tried.status, tried.text).toBe(200);
     const answer = tried.json as unknown as IntegrationTryResponse;
     expect(answer).toMatchObject({ proposed_blank_code_by_name: true, proposed_new_products: { name: 'title' }, blank_code_lines: 3, blank_code_matched: 2, proposed_skip_rows_without_code: true });

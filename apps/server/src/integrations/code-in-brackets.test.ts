@@ -4,11 +4,10 @@
 // without brackets known by that name), a run stores the lines under the product's code and skips a
 // line without brackets (a product without a code).
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Integration } from '@stockwise/contract';
-import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { runIntegration } from './run.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sendJson } from '../testing/endpoint-server.ts';
+import { useIntegrationServers } from '../testing/integration-servers.ts';
+import { backends } from '../testing/test-server.ts';
 
 const MAPPING = { field_mappings: { product_id: 'product', date: 'date_order', quantity: 'product_uom_qty' }, code_in_brackets: true, skip_rows_without_code: true };
 const LINES = [
@@ -19,50 +18,36 @@ const LINES = [
 ];
 
 describe.each(backends)('the product code in brackets read from an endpoint on %s', (backend) => {
-  let server: TestServer;
-  let shop: EndpointServer;
-  let admin: string;
+  const { server, source: shop, admin, saveMapping, createIntegration, runNow } = useIntegrationServers(backend);
 
   beforeAll(async () => {
-    shop = await startEndpointServer();
-    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32', INTEGRATION_RETRIES: '0' });
-    admin = (await signUpUser(server)).access;
-    await server.database.db.insertInto('data.products').values(['FURN_7800', 'FURN_6666'].map((code) => ({ product_code: code, name: code, current_stock: 5, unit_cost: 100, lead_time_days: 14 }))).execute();
-    shop.route('/order-lines', (_request, response) => sendJson(response, { lines: LINES }));
-    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: 'erp_order_lines', config: { entities: { sales: MAPPING } } }, token: admin });
-    expect(saved.status, saved.text).toBe(200);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await shop?.close();
+    await server().database.db.insertInto('data.products').values(['FURN_7800', 'FURN_6666'].map((code) => ({ product_code: code, name: code, current_stock: 5, unit_cost: 100, lead_time_days: 14 }))).execute();
+    shop().route('/order-lines', (_request, response) => sendJson(response, { lines: LINES }));
+    await saveMapping('erp_order_lines', { entities: { sales: MAPPING } });
   });
 
   it('reads the code in the brackets in Try the endpoint, as the mapping says', async () => {
-    const tried = await server.request('/api/integrations/try/', { body: { endpoint: `${shop.origin}/order-lines`, target_entity: 'sales', mapping: MAPPING }, token: admin });
+    const tried = await server().request('/api/integrations/try/', { body: { endpoint: `${shop().origin}/order-lines`, target_entity: 'sales', mapping: MAPPING }, token: admin() });
     expect(tried.status, tried.text).toBe(200);
     const rows = (tried.json as { rows: { values: Record<string, unknown>; problems: Record<string, string> }[] }).rows;
     expect(rows[0]).toMatchObject({ values: { product_id: 'FURN_7800', quantity: 3 }, problems: {} });
   });
 
   it('proposes the code in the brackets and, for the line without one naming a stored product, knowing it by the same path (ADR 0195 F4 in integrations)', async () => {
-    await server.database.db.insertInto('data.products').values({ product_code: 'TONER-BLK', name: 'Printer Toner Black', current_stock: 5, unit_cost: 10, lead_time_days: 7 }).execute();
-    const tried = await server.request('/api/integrations/try/', { body: { endpoint: `${shop.origin}/order-lines`, target_entity: 'sales' }, token: admin });
+    await server().database.db.insertInto('data.products').values({ product_code: 'TONER-BLK', name: 'Printer Toner Black', current_stock: 5, unit_cost: 10, lead_time_days: 7 }).execute();
+    const tried = await server().request('/api/integrations/try/', { body: { endpoint: `${shop().origin}/order-lines`, target_entity: 'sales' }, token: admin() });
     expect(tried.status, tried.text).toBe(200);
     const answer = tried.json as { proposed_code_in_brackets?: true; proposed_blank_code_by_name?: true; proposed_new_products?: Record<string, string | null>; blank_code_matched?: number; rows: { values: Record<string, unknown>; problems: Record<string, string> }[] };
     expect(answer).toMatchObject({ proposed_code_in_brackets: true, proposed_blank_code_by_name: true, proposed_new_products: { name: 'product' }, blank_code_matched: 1 });
     expect(answer.rows[3]).toMatchObject({ values: { product_id: 'TONER-BLK', quantity: 5 }, problems: {} });
-    await server.database.db.deleteFrom('data.products').where('product_code', '=', 'TONER-BLK').execute();
+    await server().database.db.deleteFrom('data.products').where('product_code', '=', 'TONER-BLK').execute();
   });
 
   it('stores a run’s lines under the codes in their brackets and skips the line without one', async () => {
-    const created = await server.request('/api/integrations/scheduled/', {
-      body: { endpoint: `${shop.origin}/order-lines`, target_entity: 'sales', mapping_selection: 'erp_order_lines', pagination: 'none', rate_limit: 6000, batch_size: 2 },
-      token: admin,
-    });
-    expect(created.status, created.text).toBe(201);
-    const outcome = await runIntegration(server.integrations.runs, { integrationId: (created.json as unknown as Integration).id, trigger: 'manual' });
+    const { id } = await createIntegration({ endpoint: `${shop().origin}/order-lines`, target_entity: 'sales', mapping_selection: 'erp_order_lines', pagination: 'none', rate_limit: 6000, batch_size: 2 });
+    const outcome = await runNow(id);
     expect(outcome).toMatchObject({ status: 'success' });
-    const stored = await sql<{ code: string; day: string; quantity: string }>`select p.product_code as code, s.date::text as day, s.quantity::text as quantity from data.sales s join data.products p on p.id = s.product_id order by 1, 2`.execute(server.database.db);
+    const stored = await sql<{ code: string; day: string; quantity: string }>`select p.product_code as code, s.date::text as day, s.quantity::text as quantity from data.sales s join data.products p on p.id = s.product_id order by 1, 2`.execute(server().database.db);
     expect(stored.rows.map((row) => [row.code, row.day, Number(row.quantity)])).toEqual([
       ['FURN_6666', '2026-12-02', 2],
       ['FURN_7800', '2026-12-01', 4],

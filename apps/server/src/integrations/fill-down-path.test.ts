@@ -3,32 +3,21 @@
 // 400 naming it; a run whose page of records lacks it fails naming it (as a renamed field does),
 // keeping the pages written before; a path the records have fills a product's later lines.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Integration } from '@stockwise/contract';
-import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { runIntegration } from './run.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sendJson } from '../testing/endpoint-server.ts';
+import { useIntegrationServers } from '../testing/integration-servers.ts';
+import { backends } from '../testing/test-server.ts';
 
 const FIELDS = { product_code: 'sku', name: 'title', supplier: 'vendor' };
 
 describe.each(backends)('fill_down_by read from an endpoint on %s', (backend) => {
-  let server: TestServer;
-  let shop: EndpointServer;
-  let admin: string;
+  const { server, source: shop, admin, saveMapping, createIntegration, runNow } = useIntegrationServers(backend);
   const prefix = `FD${backend[0]}`;
 
   beforeAll(async () => {
-    shop = await startEndpointServer();
-    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32', INTEGRATION_RETRIES: '0' });
-    admin = (await signUpUser(server)).access;
     for (const [name, by] of [['by_handle', 'handle'], ['by_product_handle', 'product.handle']] as const) {
-      const saved = await server.request('/api/yaml/save-mapping/', { body: { name, config: { entities: { products: { field_mappings: FIELDS, fill_down_by: by } } } }, token: admin });
-      expect(saved.status, saved.text).toBe(200);
+      await saveMapping(name, { entities: { products: { field_mappings: FIELDS, fill_down_by: by } } });
     }
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await shop?.close();
   });
 
   // Shopify-like variant records: the title and vendor on a product's first only.
@@ -36,21 +25,16 @@ describe.each(backends)('fill_down_by read from an endpoint on %s', (backend) =>
     sizes.map((size, at) => ({ handle: product.toLowerCase(), sku: `${prefix}-${product}-${size}`, ...(at === 0 ? { title: product, vendor: 'Nordic Linen Co' } : { title: '', vendor: null }), id: from + at }));
 
   async function runOf(path: string, mapping: string, pages: unknown[][]) {
-    shop.route(path, (request, response) => sendJson(response, { products: pages[Number(request.url.searchParams.get('page') ?? 1) - 1] ?? [] }));
-    const created = await server.request('/api/integrations/scheduled/', {
-      body: { endpoint: `${shop.origin}${path}`, target_entity: 'products', mapping_selection: mapping, pagination: pages.length > 1 ? 'page_parameter' : 'none', rate_limit: 6000, batch_size: 3 },
-      token: admin,
-    });
-    expect(created.status, created.text).toBe(201);
-    const { id } = created.json as unknown as Integration;
-    return runIntegration(server.integrations.runs, { integrationId: id, trigger: 'manual' });
+    shop().route(path, (request, response) => sendJson(response, { products: pages[Number(request.url.searchParams.get('page') ?? 1) - 1] ?? [] }));
+    const { id } = await createIntegration({ endpoint: `${shop().origin}${path}`, target_entity: 'products', mapping_selection: mapping, pagination: pages.length > 1 ? 'page_parameter' : 'none', rate_limit: 6000, batch_size: 3 });
+    return runNow(id);
   }
   const stored = async (like: string) =>
-    (await sql<{ code: string; name: string; supplier: string | null }>`select product_code as code, name, supplier::text as supplier from data.products where product_code like ${like} order by 1`.execute(server.database.db)).rows;
+    (await sql<{ code: string; name: string; supplier: string | null }>`select product_code as code, name, supplier::text as supplier from data.products where product_code like ${like} order by 1`.execute(server().database.db)).rows;
 
   it('answers Try the endpoint with a 400 naming a fill_down_by path no record read has, and reads one they have', async () => {
-    shop.route('/tried', (_request, response) => sendJson(response, { products: variants('Shirt', ['S', 'M']) }));
-    const tried = (by: string) => server.request('/api/integrations/try/', { body: { endpoint: `${shop.origin}/tried`, target_entity: 'products', mapping: { field_mappings: FIELDS, fill_down_by: by } }, token: admin });
+    shop().route('/tried', (_request, response) => sendJson(response, { products: variants('Shirt', ['S', 'M']) }));
+    const tried = (by: string) => server().request('/api/integrations/try/', { body: { endpoint: `${shop().origin}/tried`, target_entity: 'products', mapping: { field_mappings: FIELDS, fill_down_by: by } }, token: admin() });
     const refused = await tried('product.handle');
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("No record read has the path 'product.handle' that blank cells are filled down by (fill_down_by; the first record has: 'handle', 'sku', 'title', 'vendor', 'id')");

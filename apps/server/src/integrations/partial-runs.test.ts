@@ -5,37 +5,25 @@
 // that is cut off while it waits for page 2 (the server stopped), leaves the day at 6, keeps a day
 // only it wrote, and says what it put back; two processes settling the same cut-off run put back once.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Integration } from '@stockwise/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
-import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { sendJson } from '../testing/endpoint-server.ts';
+import { useIntegrationServers } from '../testing/integration-servers.ts';
+import { backends, signUpUser } from '../testing/test-server.ts';
 import { failInterruptedRun } from './repo.ts';
-import { INTERRUPTED_MESSAGE, runIntegration } from './run.ts';
+import { INTERRUPTED_MESSAGE } from './run.ts';
 
 type Line = { sku: string; quantity: number };
 const order = (id: number, day: string, lines: Line[]) => ({ id, created_at: `${day}T10:00:00Z`, line_items: lines });
 
 describe.each(backends)('a run that does not end on %s', (backend) => {
-  let server: TestServer;
-  let shop: EndpointServer;
-  let admin: string;
+  const { server, source: shop, admin, saveMapping, createIntegration, runNow } = useIntegrationServers(backend, { OUTBOUND_READ_TIMEOUT_MS: '20000' });
   let viewer: string;
   let prefixCounter = 0;
 
   beforeAll(async () => {
-    shop = await startEndpointServer();
-    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32', OUTBOUND_READ_TIMEOUT_MS: '20000', INTEGRATION_RETRIES: '0' });
-    [admin, viewer] = [(await signUpUser(server)).access, (await signUpUser(server, { role: 'viewer' })).access];
-    const saved = await server.request('/api/yaml/save-mapping/', {
-      body: { name: 'partial_lines', config: { entities: { sales: { field_mappings: { product_id: 'sku', quantity: 'quantity', date: 'order.created_at' } } } } },
-      token: admin,
-    });
-    expect(saved.status, saved.text).toBe(200);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await shop?.close();
+    viewer = (await signUpUser(server(), { role: 'viewer' })).access;
+    await saveMapping('partial_lines', { entities: { sales: { field_mappings: { product_id: 'sku', quantity: 'quantity', date: 'order.created_at' } } } });
   });
 
   /**
@@ -47,13 +35,13 @@ describe.each(backends)('a run that does not end on %s', (backend) => {
     const prefix = `RP${backend[0]}${(prefixCounter += 1)}-`;
     const code = (n: number) => `${prefix}${n}`;
     for (const n of [1, 2, 3]) {
-      const added = await server.request('/api/records/tables/products/rows/add/', { body: { product_code: code(n), name: `Lid ${n}` }, token: admin });
+      const added = await server().request('/api/records/tables/products/rows/add/', { body: { product_code: code(n), name: `Lid ${n}` }, token: admin() });
       expect(added.status, added.text).toBeLessThan(300);
     }
     let runs = 0;
     let pageTwo: 'complete' | 'fails' | 'waits' = 'complete';
     let waiting: ServerResponse | null = null;
-    shop.route(`/orders-${prefix}`, (request, response) => {
+    shop().route(`/orders-${prefix}`, (request, response) => {
       const page = Number(request.url.searchParams.get('page'));
       if (page === 1) runs += 1;
       if (page === 2 && pageTwo === 'fails') return void response.writeHead(500).end();
@@ -65,26 +53,21 @@ describe.each(backends)('a run that does not end on %s', (backend) => {
       ];
       sendJson(response, { orders: pages[page - 1] ?? [] });
     });
-    const created = await server.request('/api/integrations/scheduled/', {
-      body: { endpoint: `${shop.origin}/orders-${prefix}`, target_entity: 'sales', mapping_selection: 'partial_lines', records_path: 'orders[].line_items', pagination: 'page_parameter', batch_size: 1, rate_limit: 6000 },
-      token: admin,
-    });
-    expect(created.status, created.text).toBe(201);
-    const integration = created.json as unknown as Integration;
+    const integration = await createIntegration({ endpoint: `${shop().origin}/orders-${prefix}`, target_entity: 'sales', mapping_selection: 'partial_lines', records_path: 'orders[].line_items', pagination: 'page_parameter', batch_size: 1, rate_limit: 6000 });
     const sales = async () =>
-      (await sql<{ code: string; date: string; quantity: number }>`select p.product_code as code, s.date, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like ${`${prefix}%`} order by 1, 2`.execute(server.database.db)).rows;
+      (await sql<{ code: string; date: string; quantity: number }>`select p.product_code as code, s.date, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like ${`${prefix}%`} order by 1, 2`.execute(server().database.db)).rows;
     return {
       code,
       integration,
       sales,
-      run: () => runIntegration(server.integrations.runs, { integrationId: integration.id, trigger: 'manual' }),
+      run: () => runNow(integration.id),
       setPageTwo: (next: typeof pageTwo) => void (pageTwo = next),
       isWaiting: () => waiting !== null,
       answerWith500: () => waiting?.writeHead(500).end(),
     };
   }
 
-  const lastLog = async (id: number) => ((await server.request(`/api/integrations/scheduled/${id}/logs/`, { token: viewer })).json as { results: Record<string, unknown>[] }).results[0];
+  const lastLog = async (id: number) => ((await server().request(`/api/integrations/scheduled/${id}/logs/`, { token: viewer })).json as { results: Record<string, unknown>[] }).results[0];
 
   it('a run whose page 2 answers 500 puts back the day it had lowered, keeps the day only it wrote, and says so', async () => {
     const shopOf = await openShop();
@@ -98,17 +81,17 @@ describe.each(backends)('a run that does not end on %s', (backend) => {
 
     shopOf.setPageTwo('fails');
     const failed = await shopOf.run();
-    const message = `Page 1 was written and kept (2 records); page 2 failed: 127.0.0.1:${shop.port} answered HTTP 500 for page 2. 1 product-day of sales it had changed was put back as the last complete run left it.`;
+    const message = `Page 1 was written and kept (2 records); page 2 failed: 127.0.0.1:${shop().port} answered HTTP 500 for page 2. 1 product-day of sales it had changed was put back as the last complete run left it.`;
     expect(failed).toMatchObject({ status: 'failed', message });
     expect(await shopOf.sales()).toEqual([...complete, { code: code(3), date: '2026-12-05', quantity: 4 }].sort((a, b) => a.code.localeCompare(b.code)));
     expect(await lastLog(shopOf.integration.id)).toMatchObject({ status: 'failed', error_message: message });
-    expect((await server.request(`/api/integrations/scheduled/${shopOf.integration.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'failed', last_error_message: message });
+    expect((await server().request(`/api/integrations/scheduled/${shopOf.integration.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'failed', last_error_message: message });
 
     // The part is the complete run's again: the next complete run replaces it whole, as before.
     shopOf.setPageTwo('complete');
     expect(await shopOf.run()).toMatchObject({ status: 'success', message: null });
     expect((await shopOf.sales()).find((row) => row.code === code(1))).toEqual(complete[0]);
-    expect((await sql<{ n: number }>`select count(*)::int as n from sales_parts_before_run`.execute(server.database.db)).rows[0]?.n).toBe(0);
+    expect((await sql<{ n: number }>`select count(*)::int as n from sales_parts_before_run`.execute(server().database.db)).rows[0]?.n).toBe(0);
   });
 
   it('a run cut off while it waits for page 2 is put back when it is marked interrupted, once however many processes mark it', async () => {
@@ -124,8 +107,8 @@ describe.each(backends)('a run that does not end on %s', (backend) => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       // What a process that finds the run's lock free does (integrations/service.ts settleInterrupted), twice at once.
-      const { current_run_id: runId } = (await sql<{ current_run_id: number }>`select current_run_id from integrations where id = ${shopOf.integration.id}`.execute(server.database.db)).rows[0] as { current_run_id: number };
-      await Promise.all([1, 2].map(() => failInterruptedRun(server.database.db, shopOf.integration.id, runId, INTERRUPTED_MESSAGE)));
+      const { current_run_id: runId } = (await sql<{ current_run_id: number }>`select current_run_id from integrations where id = ${shopOf.integration.id}`.execute(server().database.db)).rows[0] as { current_run_id: number };
+      await Promise.all([1, 2].map(() => failInterruptedRun(server().database.db, shopOf.integration.id, runId, INTERRUPTED_MESSAGE)));
       expect(await shopOf.sales()).toEqual([
         { code: code(1), date: '2026-12-05', quantity: 6 },
         { code: code(2), date: '2026-12-04', quantity: 2 },

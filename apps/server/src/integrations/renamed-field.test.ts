@@ -3,48 +3,33 @@
 // fails with one message naming the field, what the records have and the likely new name, not a
 // refusal per record; a page whose records all lack it fails the same way after the pages before
 // are kept; a record that alone lacks it is still refused by row; Try the endpoint warns the same.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Integration, IntegrationTryResponse } from '@stockwise/contract';
-import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { runIntegration } from './run.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { IntegrationTryResponse } from '@stockwise/contract';
+import { sendJson } from '../testing/endpoint-server.ts';
+import { useIntegrationServers } from '../testing/integration-servers.ts';
+import { backends } from '../testing/test-server.ts';
 
 const MAPPING = { product_id: 'sku', quantity: 'quantity', date: 'date' };
 const RENAMED = "No record has the field 'quantity' (mapped to Quantity); the records have: id, sku, qty, date. Was it renamed to 'qty'? Update the mapping 'renamed_orders'.";
 
 describe.each(backends)('a renamed field on %s', (backend) => {
-  let server: TestServer;
-  let shop: EndpointServer;
-  let admin: string;
+  const { server, source: shop, admin, saveMapping, createIntegration, runNow } = useIntegrationServers(backend);
   const code = `RN${backend[0]}-1`;
 
   beforeAll(async () => {
-    shop = await startEndpointServer();
-    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32', INTEGRATION_RETRIES: '0' });
-    admin = (await signUpUser(server)).access;
-    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: 'renamed_orders', config: { entities: { sales: { field_mappings: MAPPING } } } }, token: admin });
-    expect(saved.status, saved.text).toBe(200);
-    const added = await server.request('/api/records/tables/products/rows/add/', { body: { product_code: code, name: 'Renamed lid' }, token: admin });
+    await saveMapping('renamed_orders', { entities: { sales: { field_mappings: MAPPING } } });
+    const added = await server().request('/api/records/tables/products/rows/add/', { body: { product_code: code, name: 'Renamed lid' }, token: admin() });
     expect(added.status, added.text).toBeLessThan(300);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await shop?.close();
   });
 
   const renamed = (count: number, from = 1) => Array.from({ length: count }, (_, at) => ({ id: from + at, sku: code, qty: 2, date: `2026-11-${String(from + at).padStart(2, '0')}` }));
   const named = (count: number, from = 1) => renamed(count, from).map(({ qty, ...order }) => ({ ...order, quantity: qty }));
 
   async function runOf(path: string, pages: unknown[][]) {
-    shop.route(path, (request, response) => sendJson(response, { orders: pages[Number(request.url.searchParams.get('page') ?? 1) - 1] ?? [] }));
-    const created = await server.request('/api/integrations/scheduled/', {
-      body: { endpoint: `${shop.origin}${path}`, target_entity: 'sales', mapping_selection: 'renamed_orders', pagination: pages.length > 1 ? 'page_parameter' : 'none', rate_limit: 6000, batch_size: 3 },
-      token: admin,
-    });
-    expect(created.status, created.text).toBe(201);
-    const { id } = created.json as unknown as Integration;
-    const outcome = await runIntegration(server.integrations.runs, { integrationId: id, trigger: 'manual' });
-    const log = ((await server.request(`/api/integrations/scheduled/${id}/logs/`, { token: admin })).json as { results: Record<string, unknown>[] }).results[0];
+    shop().route(path, (request, response) => sendJson(response, { orders: pages[Number(request.url.searchParams.get('page') ?? 1) - 1] ?? [] }));
+    const { id } = await createIntegration({ endpoint: `${shop().origin}${path}`, target_entity: 'sales', mapping_selection: 'renamed_orders', pagination: pages.length > 1 ? 'page_parameter' : 'none', rate_limit: 6000, batch_size: 3 });
+    const outcome = await runNow(id);
+    const log = ((await server().request(`/api/integrations/scheduled/${id}/logs/`, { token: admin() })).json as { results: Record<string, unknown>[] }).results[0];
     return { outcome, log };
   }
 
@@ -68,8 +53,8 @@ describe.each(backends)('a renamed field on %s', (backend) => {
   });
 
   it('warns in Try the endpoint when the mapping tried reads a field no record has', async () => {
-    shop.route('/tried', (_request, response) => sendJson(response, { orders: renamed(5) }));
-    const answer = await server.request('/api/integrations/try/', { body: { endpoint: `${shop.origin}/tried`, target_entity: 'sales', mapping: { field_mappings: MAPPING } }, token: admin });
+    shop().route('/tried', (_request, response) => sendJson(response, { orders: renamed(5) }));
+    const answer = await server().request('/api/integrations/try/', { body: { endpoint: `${shop().origin}/tried`, target_entity: 'sales', mapping: { field_mappings: MAPPING } }, token: admin() });
     expect(answer.status, answer.text).toBe(200);
     expect((answer.json as unknown as IntegrationTryResponse).warnings).toEqual([RENAMED.replace(" 'renamed_orders'", '')]);
   });

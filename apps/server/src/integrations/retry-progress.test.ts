@@ -2,36 +2,24 @@
 // with no sign of why"): the source is a real HTTP server on 127.0.0.1 that refuses or keeps silent
 // for its first tries, and the run's log entry and the integration's status are read over HTTP
 // during the back-off, as the web's polls read them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationLogPage, IntegrationStatusResponse, RetryProgress } from '@stockwise/contract';
-import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { runIntegration } from './run.ts';
+import { sendJson } from '../testing/endpoint-server.ts';
+import { useIntegrationServers } from '../testing/integration-servers.ts';
+import { backends, signUpUser } from '../testing/test-server.ts';
 
 describe.each(backends)('retry progress of integration runs on %s', (backend) => {
-  let server: TestServer;
-  let source: EndpointServer;
-  let admin: string;
+  const { server, source, createIntegration, runNow } = useIntegrationServers(backend, { OUTBOUND_READ_TIMEOUT_MS: '600', INTEGRATION_RETRIES: '3', INTEGRATION_RETRY_DELAY_MS: '1000' });
   let viewer: string;
 
   beforeAll(async () => {
-    source = await startEndpointServer();
-    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32', OUTBOUND_READ_TIMEOUT_MS: '600', INTEGRATION_RETRIES: '3', INTEGRATION_RETRY_DELAY_MS: '1000' });
-    [admin, viewer] = [(await signUpUser(server)).access, (await signUpUser(server, { role: 'viewer' })).access];
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await source?.close();
+    viewer = (await signUpUser(server(), { role: 'viewer' })).access;
   });
 
   const records = (prefix: string) => [{ sku: `${prefix}1`, title: 'Rake', stock: { on_hand: 3 }, pricing: { unit_cost: '2.50' } }];
-  const createIntegration = async (path: string) => {
-    const created = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${source.origin}${path}`, mapping_selection: 'shop_export_json', target_entity: 'products', rate_limit: 6000 }, token: admin });
-    expect(created.status, created.text).toBe(201);
-    return created.json.id as number;
-  };
-  const runLog = async (id: number) => ((await server.request(`/api/integrations/scheduled/${id}/logs/`, { token: viewer })).json as unknown as IntegrationLogPage).results[0];
-  const status = async (id: number) => (await server.request(`/api/integrations/scheduled/${id}/status/`, { token: viewer })).json as unknown as IntegrationStatusResponse;
+  const createReading = async (path: string) => (await createIntegration({ endpoint: `${source().origin}${path}`, mapping_selection: 'shop_export_json', target_entity: 'products', rate_limit: 6000 })).id;
+  const runLog = async (id: number) => ((await server().request(`/api/integrations/scheduled/${id}/logs/`, { token: viewer })).json as unknown as IntegrationLogPage).results[0];
+  const status = async (id: number) => (await server().request(`/api/integrations/scheduled/${id}/status/`, { token: viewer })).json as unknown as IntegrationStatusResponse;
 
   /** Runs integration `id` while reading its log entry and status over HTTP; the distinct progress each showed, in order. */
   async function runWatched(id: number) {
@@ -40,7 +28,7 @@ describe.each(backends)('retry progress of integration runs on %s', (backend) =>
       if (progress && JSON.stringify(list.at(-1)) !== JSON.stringify(progress)) list.push(progress);
     };
     let done = false;
-    const outcome = runIntegration(server.integrations.runs, { integrationId: id, trigger: 'manual' }).finally(() => (done = true));
+    const outcome = runNow(id).finally(() => (done = true));
     while (!done) {
       const [entry, current] = await Promise.all([runLog(id), status(id)]);
       if (entry?.status === 'running') note(seen.log, entry.progress);
@@ -52,12 +40,12 @@ describe.each(backends)('retry progress of integration runs on %s', (backend) =>
 
   it('says which try comes, when and why while it waits on an endpoint answering 503, and clears it once the page arrives', { timeout: 30_000 }, async () => {
     let calls = 0;
-    source.route(`/busy-${backend}`, (_request, response) => ((calls += 1) <= 2 ? response.writeHead(503).end('busy') : sendJson(response, records(`RP${backend[0]}B`))));
-    const id = await createIntegration(`/busy-${backend}`);
+    source().route(`/busy-${backend}`, (_request, response) => ((calls += 1) <= 2 ? response.writeHead(503).end('busy') : sendJson(response, records(`RP${backend[0]}B`))));
+    const id = await createReading(`/busy-${backend}`);
     const { outcome, seen } = await runWatched(id);
     expect(outcome).toMatchObject({ status: 'success', counts: { requests: 3, inserted: 1 } });
 
-    const refused = `127.0.0.1:${source.port} answered HTTP 503 for page 1.`;
+    const refused = `127.0.0.1:${source().port} answered HTTP 503 for page 1.`;
     const waits = seen.log.filter((progress) => progress.retry_at !== null);
     expect(waits.map(({ try: next, tries, reason }) => ({ next, tries, reason }))).toEqual([
       { next: 2, tries: 4, reason: refused },
@@ -72,15 +60,15 @@ describe.each(backends)('retry progress of integration runs on %s', (backend) =>
   });
 
   it('names the silence of an endpoint that does not answer in time, and ends without progress when every try failed', { timeout: 30_000 }, async () => {
-    source.route(`/silent-${backend}`, async (_request, response) => {
+    source().route(`/silent-${backend}`, async (_request, response) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       sendJson(response, []);
     });
-    const id = await createIntegration(`/silent-${backend}`);
+    const id = await createReading(`/silent-${backend}`);
     const { outcome, seen } = await runWatched(id);
     expect(outcome).toMatchObject({ status: 'failed', counts: { requests: 4 }, message: expect.stringMatching(/within 0.6 seconds \(after 4 tries\)\.$/) });
     expect(seen.log.filter((progress) => progress.retry_at !== null).map((progress) => progress.try)).toEqual([2, 3, 4]);
-    const silence = `127.0.0.1:${source.port} did not send its whole answer within 0.6 seconds`;
+    const silence = `127.0.0.1:${source().port} did not send its whole answer within 0.6 seconds`;
     expect(seen.log[0]?.message).toMatch(/^Try 2 of 4 in [12] s: /);
     expect(seen.log[0]?.message.endsWith(`: ${silence}.`)).toBe(true);
     // While a try is under way (it waits the read timeout out), it says which one failed before it.

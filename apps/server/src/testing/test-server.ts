@@ -115,11 +115,13 @@ export function useServerWithUser(backend: Backend, role: Role) {
     user = await signUpUser(server, { role });
   });
   afterAll(() => server?.stop());
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('The test server is started in beforeAll.');
-    return value;
-  };
-  return { server: () => started(server), user: () => started(user) };
+  return { server: () => startedInBeforeAll(server), user: () => startedInBeforeAll(user) };
+}
+
+/** What a describe block's beforeAll started, read by its tests (which run after it). */
+export function startedInBeforeAll<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('This is started in beforeAll, before the tests run.');
+  return value;
 }
 
 /** An administrator's, an editor's and a viewer's access tokens, for a route's role checks. */
