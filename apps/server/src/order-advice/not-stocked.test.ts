@@ -6,69 +6,26 @@
 // column (Odoo's Product Type) is proposed for the column and read. Through the real HTTP server, on
 // both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssistantBlock, ChatMessage, DashboardResponse, InventoryReport, PreviewFileResponse } from '@stockwise/contract';
-import { refreshCatalogueSummary } from '../dashboard/repo.ts';
-import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
+import type { DashboardResponse, PreviewFileResponse } from '@stockwise/contract';
+import { addDays, tableOf, TODAY, useAdvisedShop } from '../testing/advised-shop.ts';
 import { forecastClient } from '../testing/forecast-client.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
 
-const DAY_MS = 86_400_000;
-const TODAY = new Date().toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
 // Not stocked: the delivery charge (never counted, as Odoo leaves a service) and a gift card that is
 // also marked made here (counted once, as not stocked). Made here: the croissant. Stocked: paper
-// with an order, toner that sells but was never counted.
+// with an order, toner that sells but was never counted. Each runs out tomorrow but the toner (the
+// delivery charge's 0 on hand too).
 const PRODUCTS = [
   { code: 'SERV_DEL', notStocked: true, madeHere: null, counted: false, order: true, supplier: 'Acme' },
   { code: 'GIFT-CARD', notStocked: true, madeHere: true, counted: true, order: true, supplier: null },
   { code: 'CROISSANT', notStocked: null, madeHere: true, counted: true, order: true, supplier: null },
   { code: 'PAPER-A4', notStocked: false, madeHere: null, counted: true, order: true, supplier: 'Acme' },
   { code: 'TONER', notStocked: null, madeHere: null, counted: false, order: false, supplier: 'Acme' },
-];
-
-const tableOf = (message: ChatMessage) => message.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table');
+].map((p) => ({ ...p, runsOut: p.counted || p.notStocked === true, columns: { supplier: p.supplier, made_here: p.madeHere, not_stocked: p.notStocked } }));
 
 describe.each(backends)('products not stocked on %s', (backend) => {
-  let server: TestServer;
-  let token: string;
-  const api = (path: string, body?: unknown) => server.request(path, { token, ...(body === undefined ? {} : { body }) });
-  const report = async (query = '') => ((await api(`/api/forecasting/latest-report/?page_size=500${query}`)).json as { report: InventoryReport }).report;
-  const ask = async (body: { quick: string } | { content: string }) => ((await api('/api/assistant/messages/', body)).json.messages as ChatMessage[]).at(-1) as ChatMessage;
-  const tasks = async () => ((await api('/api/dashboard/')).json as unknown as DashboardResponse).tasks;
-  const ids = new Map<string, number>();
-
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-    token = (await signUpUser(server, { role: 'admin' })).access;
-    const db = server.database.db;
-    const rows = await db
-      .insertInto('data.products')
-      .values(PRODUCTS.map((p) => ({ product_code: p.code, name: p.code, current_stock: 0, unit_cost: 2, lead_time_days: 2, supplier: p.supplier, made_here: p.madeHere, not_stocked: p.notStocked })))
-      .returning(['id', 'product_code'])
-      .execute();
-    for (const row of rows) ids.set(row.product_code, Number(row.id));
-    const id = (code: string) => ids.get(code) as number;
-    await db.insertInto('data.stock_snapshots').values(PRODUCTS.filter((p) => p.counted).map((p) => ({ product_id: id(p.code), date: addDays(TODAY, -5), stock_level: 4 }))).execute();
-    await db.insertInto('data.sales').values(PRODUCTS.map((p) => ({ product_id: id(p.code), date: addDays(TODAY, -3), quantity: 20 }))).execute();
-    await storeCatalogueAdvice(
-      db,
-      PRODUCTS.map((p) => ({
-        productId: id(p.code),
-        forecastStart: TODAY,
-        stockouts: p.counted || p.notStocked ? [{ date: addDays(TODAY, 1), type: 'stockForecast' as const }] : [],
-        reorder: { reorderPoint: 0, safetyStock: 0, orderQuantity: p.order ? 30 : 0, orderBy: p.order ? TODAY : null, leadTimeDays: 14, serviceLevel: 0.95 },
-      })),
-    );
-    // What the run stores for the dashboard and "what runs out first": each with a stockout tomorrow (the delivery charge's 0 on hand too).
-    await db
-      .insertInto('dashboard_product_summary')
-      .values(PRODUCTS.filter((p) => p.counted || p.notStocked).map((p) => ({ product_id: id(p.code), forecast_start: TODAY, cum_demand: [20], cum_variance: [1], first_stockout: addDays(TODAY, 1), order_quantity: p.order ? 30 : 0 })))
-      .execute();
-    await refreshCatalogueSummary(db);
-  });
-  afterAll(() => server.stop());
+  const { api, report, ask, tasks, server, token, id } = useAdvisedShop(backend, PRODUCTS, 30);
 
   it('leaves them out of the order list, its totals, "no stock count" and the download, counted apart from those made here, whatever the filters', async () => {
     const listed = await report();
@@ -127,13 +84,13 @@ describe.each(backends)('products not stocked on %s', (backend) => {
     expect(before.find((task) => task.kind === 'count_stock')?.text).toBe('Count the stock of 1 product that sells but has no stock count');
     expect(before.find((task) => task.kind === 'reorder')?.text).toMatch(/^Order 1 product due in the next 7 days, by .* \(1 on the reorder list\)$/);
     // The toner is marked by its kind, as a file writes it.
-    const edited = await api('/api/records/tables/products/rows/edit/', { id: ids.get('TONER'), not_stocked: 'Service' });
+    const edited = await api('/api/records/tables/products/rows/edit/', { id: id('TONER'), not_stocked: 'Service' });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.json.not_stocked).toBe(true);
     expect((await tasks()).find((task) => task.kind === 'count_stock')).toMatchObject({ completed: true });
     expect((await report()).unknown_stock).toEqual({ count: 0, codes: [], counted_after_sales: { count: 0, codes: [], sales_end: null } });
     // Neither a yes or no nor a kind: refused, naming the field, nothing changed.
-    const refused = await api('/api/records/tables/products/rows/edit/', { id: ids.get('PAPER-A4'), not_stocked: 'Bundle' });
+    const refused = await api('/api/records/tables/products/rows/edit/', { id: id('PAPER-A4'), not_stocked: 'Bundle' });
     expect(refused.status).toBe(400);
     expect(refused.json.errors).toEqual({ not_stocked: ['Expected true or false (yes or no, 1 or 0), or a product type: Service, Fee, Non-inventory, Virtual… (not stocked) or Storable Product, Consumable, Inventory… (stocked), found "Bundle".'] });
     expect((await report()).products.map((p) => p.styleCode)).toEqual(['PAPER-A4']);
