@@ -3,7 +3,7 @@
 // dashboard's tasks leave them out — and say how many — while the list's filter shows them; a
 // products file fills the column (yes/no, 1/0, true/false, blank) and its rows made here are not
 // said to have used the default lead time. Through the real HTTP server, on both databases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DashboardResponse, PreviewFileResponse } from '@stockwise/contract';
 import { tableOf, useAdvisedShop } from '../testing/advised-shop.ts';
 import { backends } from '../testing/test-server.ts';

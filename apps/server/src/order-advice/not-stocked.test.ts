@@ -25,7 +25,7 @@ const PRODUCTS = [
 ].map((p) => ({ ...p, runsOut: p.counted || p.notStocked === true, columns: { supplier: p.supplier, made_here: p.madeHere, not_stocked: p.notStocked } }));
 
 describe.each(backends)('products not stocked on %s', (backend) => {
-  const { api, report, ask, tasks, server, token, id } = useAdvisedShop(backend, PRODUCTS, 30);
+  const { api, report, ask, tasks, id } = useAdvisedShop(backend, PRODUCTS, 30);
 
   it('leaves them out of the order list, its totals, "no stock count" and the download, counted apart from those made here, whatever the filters', async () => {
     const listed = await report();
