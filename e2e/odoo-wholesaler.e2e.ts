@@ -1,6 +1,6 @@
 // A wholesaler's Odoo exports on the Import screen (ADR 0198), previewed only (nothing imported, so
-// other specs see the demo catalogue): the product list proposes Product Category, Quantity On Hand
-// and Vendors; the order lines' "[FURN_7800] Desk Combination" is read by its code in the brackets,
+// other specs see the demo catalogue): the product list proposes Product Category, Product Type (for
+// not stocked, ADR 0200), Quantity On Hand and Vendors; the order lines' "[FURN_7800] Desk Combination" is read by its code in the brackets,
 // proposed so with its checkbox, quotations left out with cancelled lines; the stock count's
 // shelves of one product are added up, the select "Rows with the same key" saying why.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -30,10 +30,12 @@ const chosen = chosenOption;
 const descriptionOf = (page: Page, label: string) => page.getByLabel(label, { exact: true }).evaluate((input) => document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent ?? '');
 
 describe("a wholesaler's Odoo exports", () => {
-  it('proposes the category, the stock on hand and the vendor of the product list', async () => {
+  it('proposes the category, the kind (not stocked), the stock on hand and the vendor of the product list', async () => {
     const { page } = browser;
     await previewFile(page, 'Products', 'product.template.csv');
     expect(await chosen(page, 'Category (category)')).toBe('Product Category');
+    // Service or Storable Product: the Delivery Charge is not stocked (ADR 0200).
+    expect(await chosen(page, 'Not stocked (a service or fee) (not_stocked)')).toBe('Product Type');
     expect(await chosen(page, 'Current stock (current_stock)')).toBe('Quantity On Hand');
     expect(await chosen(page, 'Supplier (supplier)')).toBe('Vendors');
   });

@@ -102,6 +102,8 @@ export const dashboardResponse = z.object({
   projectionHistory: projectionHistory.nullable(),
   /** How many products made here the projection leaves out: it projects the stock the shop buys (ADR 0194, amendment 2026-12-06). Absent from older servers. */
   projectionMadeHere: z.number().int().optional(),
+  /** How many products not stocked (a service or fee) the projection leaves out: they have no stock (ADR 0200). Counted apart from `projectionMadeHere`. Absent from older servers. */
+  projectionNotStocked: z.number().int().optional(),
   tasks: z.array(task),
   pinnedReports: z.array(pinnedReport),
 });

@@ -122,6 +122,8 @@ export const productForecastResponse = z.object({
     supplier: z.string().nullable().optional(),
     /** Made in the shop, not bought (ADR 0194): its advice is "Made here — not ordered", and no list orders it. Absent: not made here. */
     madeHere: z.boolean().optional(),
+    /** A service or a fee, no stock kept (ADR 0200): its advice is "Not stocked", no stockout is warned of, and no list orders it. Absent: stocked. */
+    notStocked: z.boolean().optional(),
     unitCost: z.number(),
     leadTimeDays: z.number(),
     /** The latest stock count, of any date; null: never counted. */
@@ -261,6 +263,8 @@ export const inventoryReport = forecastReport.extend({
   inactive_days: z.number().int(),
   /** Products made here whose forecast says to order, left out as nothing is bought for them (ADR 0194); 0 when include_made_here. Absent from older servers. */
   made_here: z.number().int().optional(),
+  /** Products not stocked (a service or fee) whose forecast says to order, always left out as no stock is kept of them (ADR 0200); counted apart from `made_here`. Absent from older servers. */
+  not_stocked: z.number().int().optional(),
   /** Units and cost (quantity × unit cost) of every order on the list, all pages. `order_units` adds the quantities whatever their units. */
   order_units: z.number(),
   /** The same quantities, one total per unit (ADR 0177, amendment 2026-12-06): pieces (`unit` null) first, then each unit. */

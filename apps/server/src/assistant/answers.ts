@@ -70,13 +70,18 @@ const narrowedTo = (supplier: string | null | undefined, preposition: 'from' | '
 const nothingToOrder = (advice: OrderAdvice, supplier?: string | null, within?: NameWordScope) =>
   text(
     `${narrowedTo(supplier, 'from', within) ? `${withFullStop(`Nothing to order${narrowedTo(supplier, 'from', within)}`)} ` : ''}${advice.deliveriesLate
-      ? `No product needs a new order.${deliveriesToHurry(advice.deliveriesLate)}${uncounted(advice)}${madeHereWords(advice.madeHere, 'the order list')}`
-      : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}${madeHereWords(advice.madeHere, 'the order list')}`}`,
+      ? `No product needs a new order.${deliveriesToHurry(advice.deliveriesLate)}${uncounted(advice)}${notBoughtWords(advice, 'the order list')}`
+      : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}${notBoughtWords(advice, 'the order list')}`}`,
   );
 /** " 3 products made here are not on the order list: nothing is bought for them." (ADR 0194) */
 const madeHereWords = (count: number, list: string) => (count ? ` ${number.format(count)} ${count === 1 ? 'product made here is' : 'products made here are'} not on ${list}: nothing is bought for ${count === 1 ? 'it' : 'them'}.` : '');
+/** " 1 product not stocked (a service or fee) is not on the order list: no stock is kept of it." (ADR 0200) */
+const notStockedWords = (count: number, list: string) =>
+  count ? ` ${number.format(count)} ${count === 1 ? 'product not stocked (a service or fee) is' : 'products not stocked (services or fees) are'} not on ${list}: no stock is kept of ${count === 1 ? 'it' : 'them'}.` : '';
+/** What an order list leaves out as not bought (made here, not stocked), in words. */
+const notBoughtWords = (advice: Pick<OrderAdvice, 'madeHere' | 'notStocked'>, list: string) => `${madeHereWords(advice.madeHere, list)}${notStockedWords(advice.notStocked, list)}`;
 const leftOut = (advice: OrderAdvice) =>
-  `${advice.inactive ? ` ${number.format(advice.inactive)} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : ''}${madeHereWords(advice.madeHere, 'the order list')}`;
+  `${advice.inactive ? ` ${number.format(advice.inactive)} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : ''}${notBoughtWords(advice, 'the order list')}`;
 /** The button under an answer's orders: it carries them, so a click creates what was shown (not the list a forecast run made since). */
 const createOrdersAction = (orders: OrderAdvice['products']): AssistantBlock => ({
   type: 'action',
@@ -125,12 +130,12 @@ async function advisedOrders(db: Db, rows: number, window: DueWindow | null, sup
 /**
  * The order list of the products a question names by a word of their names or a category (ADR 0189,
  * amendment 2026-12-06 (5)): their rows only. What the whole list leaves out (inactive products,
- * products made here, products never counted) is counted over every product, so it is not said.
+ * products made here or not stocked, products never counted) is counted over every product, so it is not said.
  */
 function adviceWithin(advice: OrderAdvice, within: NameWordScope): OrderAdvice {
   const ids = new Set(within.productIds);
   const products = advice.products.filter((p) => ids.has(p.productId));
-  return { ...advice, products, total: products.length, deliveriesLate: products.filter((p) => !hasOrder(p)).length, inactive: 0, madeHere: 0, unknownStock: { count: 0, codes: [], countedAfterSales: { count: 0, codes: [], salesEnd: null } } };
+  return { ...advice, products, total: products.length, deliveriesLate: products.filter((p) => !hasOrder(p)).length, inactive: 0, madeHere: 0, notStocked: 0, unknownStock: { count: 0, codes: [], countedAfterSales: { count: 0, codes: [], salesEnd: null } } };
 }
 type AdvisedOrders = NonNullable<Awaited<ReturnType<typeof advisedOrders>>>;
 const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow, supplier: string | null | undefined, within?: NameWordScope): Answer => {
@@ -548,9 +553,9 @@ export const dataFunctions = {
     return { blocks: [text(lines.join('\n')), dataLink('products', 'Open the products table')] };
   },
   async runsOutFirst(db: Db, today: string, due: DueWindow | null = null, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const [all, beyond, madeHere] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5, scope), pastForecastEnd(db, due, 'a product running out'), repo.madeHereStockouts(db, scope, due?.by ?? null)]);
-    // Made here (ADR 0194): they run out of what is baked, not of what is bought.
-    const notListed = madeHereWords(madeHere, 'this list');
+    const [all, beyond, notBought] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5, scope), pastForecastEnd(db, due, 'a product running out'), repo.notBoughtStockouts(db, scope, due?.by ?? null)]);
+    // Made here (ADR 0194): they run out of what is baked, not of what is bought; not stocked (ADR 0200): no stock to run out of.
+    const notListed = notBoughtWords(notBought, 'this list');
     const rows = due ? all.filter((r) => inWindow(due, r.first_stockout)) : all;
     const starts = due?.starts;
     const earlier = starts ? all.filter((r) => r.first_stockout < starts).map((r) => r.first_stockout) : [];

@@ -7,7 +7,7 @@ import { escapeRegExp } from '../plain-words/reading.ts';
 import { comparedName, fullNamePattern, nameWordSqlPattern, UNEVEN_WHITE_SPACE, WHITE_SPACE, wordsInEitherNumber } from '../plain-words/catalogue.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
 import { outOfSeasonNow } from '../forecasting/repo.ts';
-import { lockDeliveryDays } from '../order-advice/repo.ts';
+import { lockDeliveryDays, notBought, notStocked } from '../order-advice/repo.ts';
 import { unitsForTotal } from '../dashboard/repo.ts';
 
 type Db = Kysely<Database>;
@@ -289,25 +289,31 @@ export const forecastLastDay = async (db: Db): Promise<string | null> =>
   (await sql<{ day: string | null }>`select max(forecast_start + forecast_days - 1)::text as day from forecast_results`.execute(db)).rows[0]?.day ?? null;
 
 /** Products in scope with a forecast stockout, soonest first. */
-export const firstStockouts = async (db: Db, limit: number, scope: Scope = ALL_PRODUCTS, madeHere: 'left out' | 'included' = 'left out') =>
+export const firstStockouts = async (db: Db, limit: number, scope: Scope = ALL_PRODUCTS, notBoughtOnes: 'left out' | 'included' = 'left out') =>
   (
     await sql<{ product_code: string; name: string; on_hand: number | null; first_stockout: string }>`
       select p.product_code, p.name, ${onHandNow}::float8 as on_hand, s.first_stockout::text as first_stockout
       from dashboard_product_summary s join data.products p on p.id = s.product_id
       left join forecast_results f on f.product_id = p.id
-      where s.first_stockout is not null and ${inScope(scope)}${madeHere === 'left out' ? sql` and not coalesce(p.made_here, false)` : sql``}
+      where s.first_stockout is not null and ${inScope(scope)}${notBoughtOnes === 'left out' ? sql` and not ${notBought}` : sql``}
       order by s.first_stockout, p.product_code
       limit ${limit}`.execute(db)
   ).rows;
 
-/** How many products in scope that are made here (ADR 0194) are forecast to run out by `by` (any day: null): what a runs-out answer leaves out. */
-export const madeHereStockouts = async (db: Db, scope: Scope, by: string | null): Promise<number> =>
-  (
-    await sql<{ n: number }>`
-      select count(*)::int as n from dashboard_product_summary s join data.products p on p.id = s.product_id
+/**
+ * How many products in scope that are not stocked (ADR 0200) and, of the others, made here (ADR 0194)
+ * are forecast to run out by `by` (any day: null): what a runs-out answer leaves out.
+ */
+export const notBoughtStockouts = async (db: Db, scope: Scope, by: string | null): Promise<{ madeHere: number; notStocked: number }> => {
+  const row = (
+    await sql<{ made_here: number; not_stocked: number }>`
+      select count(*) filter (where not ${notStocked})::int as made_here, count(*) filter (where ${notStocked})::int as not_stocked
+      from dashboard_product_summary s join data.products p on p.id = s.product_id
       left join forecast_results f on f.product_id = p.id
-      where s.first_stockout is not null and coalesce(p.made_here, false) and ${inScope(scope)}${by === null ? sql`` : sql` and s.first_stockout <= ${by}::date`}`.execute(db)
-  ).rows[0]?.n ?? 0;
+      where s.first_stockout is not null and ${notBought} and ${inScope(scope)}${by === null ? sql`` : sql` and s.first_stockout <= ${by}::date`}`.execute(db)
+  ).rows[0];
+  return { madeHere: row?.made_here ?? 0, notStocked: row?.not_stocked ?? 0 };
+};
 
 /**
  * Products in scope that sold nothing from `from` to `to` (both included), and apart from them

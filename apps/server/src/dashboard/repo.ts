@@ -5,6 +5,7 @@ import { quantitiesByUnit, type UnitQuantity } from '@stockwise/contract';
 import type { Database, SnapshotUnitsOfUnit, TaskKind } from '../db/schema.ts';
 import type { ProductSummary } from './summary.ts';
 import { needingAttention } from '../order-advice/service.ts';
+import { notBought, notStocked } from '../order-advice/repo.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
 import { outOfSeasonNow } from '../forecasting/repo.ts';
 import { isCatalogueTask } from '../forecasting/task-scope.ts';
@@ -160,7 +161,8 @@ export type ProjectionRow = { unit: string | null; month_index: number; products
  * nothing sold (`available`: stock now + deliveries until then). Products without a forecast count
  * with their stock and deliveries only. Sums, so the units' rows add up to the whole catalogue's.
  * Products made here are left out (ADR 0194, amendment 2026-12-06): nothing is bought for them and
- * what the shop makes is no scheduled delivery, so their projected stock would only ever fall.
+ * what the shop makes is no scheduled delivery, so their projected stock would only ever fall; and
+ * so are products not stocked (ADR 0200): a service or fee has no stock.
  */
 export async function projectionSums(db: Db, forecastStart: string, monthEnds: string[]): Promise<ProjectionRow[]> {
   const months = sql.join(monthEnds.map((end, i) => sql`(${i + 1}::int, ${end}::date)`));
@@ -181,14 +183,19 @@ export async function projectionSums(db: Db, forecastStart: string, monthEnds: s
     cross join months m
     left join dashboard_product_summary s on s.product_id = p.id
     left join arriving a on a.product_id = p.id and a.month_index = m.month_index
-    where not coalesce(p.made_here, false)
+    where not ${notBought}
     group by p.unit, m.month_index
     order by m.month_index, p.unit`.execute(db);
   return result.rows;
 }
 
-/** How many products are made here: those the stock projection leaves out. */
-export const madeHereProducts = async (db: Db): Promise<number> => (await sql<{ n: number }>`select count(*)::int as n from data.products where made_here`.execute(db)).rows[0]?.n ?? 0;
+/** How many products are not stocked and, of the others, made here: those the stock projection leaves out. */
+export async function notBoughtProducts(db: Db): Promise<{ madeHere: number; notStocked: number }> {
+  const row = (
+    await sql<{ made_here: number; not_stocked: number }>`select count(*) filter (where not ${notStocked})::int as made_here, count(*) filter (where ${notStocked})::int as not_stocked from data.products p where ${notBought}`.execute(db)
+  ).rows[0];
+  return { madeHere: row?.made_here ?? 0, notStocked: row?.not_stocked ?? 0 };
+}
 
 /** The first and last day with sales before `before` (the forecast start): the sales the forecasts were made from; null without any. Two index reads (sales_date). */
 export async function salesSpanBefore(db: Db, before: string): Promise<{ from: string; to: string } | null> {

@@ -74,23 +74,24 @@ function projectionPoints(monthEnds: readonly string[], months: readonly MonthSu
 /**
  * The six-month projection of the whole catalogue (the spec's, every unit added) and of each product
  * unit apart (ADR 0177, amendment 2026-12-06 (2)): a unit's band is of its own products' demand. Of
- * the stock the shop buys: `madeHere` counts the products made here it leaves out (ADR 0194).
+ * the stock the shop buys: `madeHere` and `notStocked` count the products made here and those not
+ * stocked (a service or fee) it leaves out (ADR 0194, 0200).
  */
-export async function stockProjection(ctx: DashboardContext): Promise<{ forecastStart: string | null; history: ProjectionHistory | null; points: StockProjectionPoint[]; byUnit: UnitStockProjection[]; madeHere: number }> {
+export async function stockProjection(ctx: DashboardContext): Promise<{ forecastStart: string | null; history: ProjectionHistory | null; points: StockProjectionPoint[]; byUnit: UnitStockProjection[]; madeHere: number; notStocked: number }> {
   const forecastStart = await repo.latestForecastStart(ctx.db);
-  if (!forecastStart) return { forecastStart: null, history: null, points: [], byUnit: [], madeHere: 0 };
+  if (!forecastStart) return { forecastStart: null, history: null, points: [], byUnit: [], madeHere: 0, notStocked: 0 };
   const monthEnds = projectionMonthEnds(forecastStart);
-  const [rows, span, madeHere] = await Promise.all([repo.projectionSums(ctx.db, forecastStart, monthEnds), repo.salesSpanBefore(ctx.db, forecastStart), repo.madeHereProducts(ctx.db)]);
+  const [rows, span, { madeHere, notStocked }] = await Promise.all([repo.projectionSums(ctx.db, forecastStart, monthEnds), repo.salesSpanBefore(ctx.db, forecastStart), repo.notBoughtProducts(ctx.db)]);
   // The days of sales six months are projected from: a new shop's 3 days are said beside the chart (ADR 0070, amendment 2026-12-06).
   const history = span && salesSpan(span.from, span.to);
-  if (!rows.length) return { forecastStart, history, points: [], byUnit: [], madeHere };
+  if (!rows.length) return { forecastStart, history, points: [], byUnit: [], madeHere, notStocked };
   const byUnit = groupByUnit(rows, (row) => row.unit).map(({ unit, items }) => ({
     unit,
     products: items.filter((row) => row.month_index === 1).reduce((sum, row) => sum + row.products, 0),
     // A projection is an estimate: whole pieces, a tenth of a kilo.
     points: projectionPoints(monthEnds, monthSums(items), (value) => round(value, isMeasureUnit(unit) ? 1 : 0)),
   }));
-  return { forecastStart, history, points: projectionPoints(monthEnds, monthSums(rows), (value) => round(value)), byUnit, madeHere };
+  return { forecastStart, history, points: projectionPoints(monthEnds, monthSums(rows), (value) => round(value)), byUnit, madeHere, notStocked };
 }
 
 const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
@@ -225,7 +226,7 @@ export async function unpinReport(ctx: DashboardContext, userId: number, reportI
 
 export async function getDashboard(ctx: DashboardContext, userId: number): Promise<DashboardResponse> {
   const [{ products, stats }, projection, tasks, pinnedReports] = await Promise.all([inventoryStats(ctx), stockProjection(ctx), listTasks(ctx, userId), listPins(ctx, userId)]);
-  if (!products) return { state: 'empty', products: 0, inventoryStats: null, stockProjection: [], stockProjectionByUnit: [], forecastStart: null, projectionHistory: null, projectionMadeHere: 0, tasks, pinnedReports };
+  if (!products) return { state: 'empty', products: 0, inventoryStats: null, stockProjection: [], stockProjectionByUnit: [], forecastStart: null, projectionHistory: null, projectionMadeHere: 0, projectionNotStocked: 0, tasks, pinnedReports };
   return {
     state: 'ready',
     products,
@@ -235,6 +236,7 @@ export async function getDashboard(ctx: DashboardContext, userId: number): Promi
     forecastStart: projection.forecastStart,
     projectionHistory: projection.history,
     projectionMadeHere: projection.madeHere,
+    projectionNotStocked: projection.notStocked,
     tasks,
     pinnedReports,
   };

@@ -148,6 +148,8 @@ export type ProductsTable = {
   min_order_quantity: ColumnType<number | null, number | null | undefined, number | null>;
   /** Made in the shop, not bought: left out of the order lists and stock-count tasks, still forecast; null or false: not made here (migration 0720). */
   made_here: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  /** A service or a fee, no stock kept: left out of the order lists, stock warnings and stock-count tasks, still forecast; null or false: stocked (migration 0750). */
+  not_stocked: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
 };
 
 export type SalesTable = { id: Generated<number>; product_id: number; date: string; quantity: number };

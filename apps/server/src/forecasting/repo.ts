@@ -192,6 +192,8 @@ export type ProductForecastRow = ProductRecord & {
   supplier: string | null;
   /** Made in the shop, not bought (ADR 0194). */
   made_here: boolean;
+  /** A service or a fee, no stock kept (ADR 0200). */
+  not_stocked: boolean;
   task_id: string | null;
   generated_at: Date | null;
   forecast_start: string | null;
@@ -207,7 +209,7 @@ export type ProductForecastRow = ProductRecord & {
 };
 
 const productForecastText = (key: 'p.product_code' | 'p.id') => `
-  select p.id, p.product_code, p.name, p.current_stock, p.unit, p.unit_cost, p.lead_time_days, nullif(btrim(p.supplier), '') as supplier, coalesce(p.made_here, false) as made_here, f.task_id, f.generated_at, f.forecast_start, f.forecast_days, f.result,
+  select p.id, p.product_code, p.name, p.current_stock, p.unit, p.unit_cost, p.lead_time_days, nullif(btrim(p.supplier), '') as supplier, coalesce(p.made_here, false) as made_here, coalesce(p.not_stocked, false) as not_stocked, f.task_id, f.generated_at, f.forecast_start, f.forecast_days, f.result,
     ${recentDemandSql(String(DEFAULT_INACTIVE_DAYS))} as recent_demand,
     (select string_agg((s.date - w.since)::text || ':' || s.quantity::text, ',') from data.sales s
       where s.product_id = p.id and s.date >= w.since and s.date < f.forecast_start) as sales,

@@ -60,10 +60,10 @@ export const writesForecastInput = (table: string, columns: readonly string[]): 
   FORECAST_INPUT_TABLES.has(table) || (table === 'products' && columns.some((column) => FORECAST_INPUT_PRODUCT_COLUMNS.has(column)));
 /**
  * Whether writing these columns of this table changes which products the order lists and the
- * stock-count task name without changing a forecast: products made here (ADR 0194). The dashboard's
- * counts (the catalogue summary) then follow at once, not after the next run.
+ * stock-count task name without changing a forecast: products made here (ADR 0194) or not stocked
+ * (ADR 0200). The dashboard's counts (the catalogue summary) then follow at once, not after the next run.
  */
-export const writesListColumn = (table: string, columns: readonly string[]): boolean => table === 'products' && columns.includes('made_here');
+export const writesListColumn = (table: string, columns: readonly string[]): boolean => table === 'products' && (columns.includes('made_here') || columns.includes('not_stocked'));
 /** Days of history a forecast is made from and a forecast read shows (exported for bench/api-overhead). */
 export const HISTORY_DAYS = 730;
 // A chunk is what the pipeline holds at each stage (read, forecast, write): one statement reads
@@ -737,6 +737,7 @@ export function productForecastJson(stored: StoredProductForecast): string {
       unit: productUnit(stored.unit),
       supplier: stored.supplier,
       ...(stored.made_here ? { madeHere: true } : {}),
+      ...(stored.not_stocked ? { notStocked: true } : {}),
       unitCost: stored.unit_cost,
       leadTimeDays: stored.lead_time_days,
       lastCount: countOf(stored.last_count),
@@ -798,6 +799,7 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     inactive: advice.inactive,
     inactive_days: advice.inactiveDays,
     made_here: advice.madeHere,
+    not_stocked: advice.notStocked,
     order_units: advice.orderUnits,
     order_quantities: advice.orderQuantities,
     order_cost: advice.orderCost,

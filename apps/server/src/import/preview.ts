@@ -10,6 +10,7 @@ import type { Database } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { requestTimeZone } from '../http/viewer-day.ts';
 import { isReadOnly } from '../tables/columns.ts';
+import { NOT_STOCKED_KEY, notStockedOfKind } from '../tables/product-kind.ts';
 import { mostlyBracketedCodes } from './bracketed-code.ts';
 import { countedByLocation } from './counted-by-location.ts';
 import { cellsWithNothingMapped, csvMapper, applyMapping, recordMapper, recordWithNothingMapped, resolveEntityMapping } from './mapping.ts';
@@ -96,6 +97,8 @@ const SYNONYMS: Record<string, string[]> = {
   // Made in the shop, not bought (ADR 0194): by a whole name only (WHOLE_NAMES_ONLY), so "House blend" or "Made by" is not it.
   made_here: ['madehere', 'madeherenotordered', 'madeinhouse', 'inhouse', 'homemade', 'housemade', 'bakedinhouse', 'bakedhere', 'notordered', 'producedinhouse',
     'eigenproduktion', 'eigenherstellung', 'selbstgemacht', 'hausgemacht', 'faitmaison', 'hechoencasa', 'elaboracionpropia', 'zelfgemaakt', 'eigengemaakt', 'huisgemaakt', 'fattoincasa', 'produzionepropria'],
+  // A service or a fee, no stock kept (ADR 0200): by a whole name only; a kind column (Odoo's Product Type) by its values (notStockedByValues).
+  not_stocked: ['notstocked', 'nonstock', 'nonstocked', 'noninventory', 'nichtlagerartikel', 'nonstocke', 'noalmacenable', 'nietopvoorraad'],
   lead_time_days: ['leadtimedays', 'leadtime', 'leaddays', 'lieferzeit', 'lieferzeittage', 'wiederbeschaffungszeit', 'delailivraison', 'delaidelivraison', 'delai', 'plazoentrega', 'plazo', 'levertijd', 'tempidiconsegna'],
   date: ['date', 'day', 'invoicedate', 'orderdate', 'salesdate', 'saledate', 'transactiondate', 'timestamp', 'datetime', 'countdate', 'countedon', 'datecounted', 'stocktakedate',
     'createdat', 'created', 'orderedat', 'soldat', 'purchasedat', 'placedat',
@@ -110,7 +113,7 @@ const SYNONYMS: Record<string, string[]> = {
  * Fields a column answers to by its whole name only, never by a word of it: "Unit cost" and "Unit
  * price" are money, not a product's unit; "Supplier SKU" and "Vendor code" are codes, not a supplier.
  */
-const WHOLE_NAMES_ONLY = new Set(['unit', 'supplier', 'made_here']);
+const WHOLE_NAMES_ONLY = new Set(['unit', 'supplier', 'made_here', NOT_STOCKED_KEY]);
 
 /**
  * Words that make a column a level to keep, not a count or a quantity: "Minimum stock", "Safety
@@ -224,6 +227,36 @@ export function categoryByValues(targets: ImportTarget[], header: string[], prop
     if (score > best.score) best = { column: next, score };
   }
   return best.column === current ? proposed : { ...proposed, category: best.column };
+}
+
+/**
+ * Names of a products file's column saying each product's kind: Odoo's Product Type, QuickBooks'
+ * Type, Odoo 17's Detailed Type, in the languages the import reads (ADR 0200).
+ */
+const KIND_COLUMNS = ['producttype', 'type', 'itemtype', 'detailedtype', 'kind', 'productkind', 'typeofproduct', 'typeofitem',
+  'produkttyp', 'produktart', 'artikeltyp', 'artikelart', 'typ', 'typedeproduit', 'typeproduit', 'typedarticle', 'tipodeproducto', 'tipoproducto', 'tipodearticulo', 'tipo',
+  'productsoort', 'soortproduct', 'tipodiprodotto', 'tipoprodotto'];
+
+/**
+ * The column proposed for not_stocked by its values (ADR 0200): a column named as a product's kind
+ * (KIND_COLUMNS, whole name) whose values read are all kinds (Storable Product, Service: never a
+ * shop's own category, Shirts). A name alone never proposes it: Shopify's Type is the shop's own
+ * grouping. Proposed over the category that had it — the category is proposed again from the other
+ * columns — yet after it: Odoo's Product Category stays the category (ADR 0198 F1).
+ */
+export function notStockedByValues(targets: ImportTarget[], header: string[], proposed: Record<string, string | null>, valuesOf: (column: string) => readonly unknown[], numericIds: ReadonlySet<string>): Record<string, string | null> {
+  if (!targets.some((t) => t.field === NOT_STOCKED_KEY && !t.reference) || proposed[NOT_STOCKED_KEY]) return proposed;
+  const taken = new Set(Object.entries(proposed).flatMap(([field, column]) => (column && field !== 'category' ? [column] : [])));
+  const ofKinds = (column: string) => {
+    const values = valuesOf(column).filter((value) => !isBlank(value));
+    return values.length > 0 && values.every((value) => notStockedOfKind(value) !== undefined);
+  };
+  const column = KIND_COLUMNS.flatMap((name) => header.filter((candidate) => normalise(candidate) === name && !taken.has(candidate))).find(ofKinds);
+  if (!column) return proposed;
+  const category = targets.find((t) => t.field === 'category' && !t.reference);
+  const next = { ...proposed, [NOT_STOCKED_KEY]: column };
+  if (!category || proposed.category !== column) return next;
+  return { ...next, category: proposeMapping([category], header.filter((candidate) => !taken.has(candidate) && candidate !== column), numericIds).category ?? null };
 }
 
 /** A till's item column (Square's Item, its catalogue's Item Name) and its variation's (Price Point Name, Variation Name). */
@@ -564,7 +597,8 @@ export async function previewRecords(
   const defaults = config.inventory.entities.find((entity) => entity.name === entityType)?.field_mappings;
   const numericIds = numericIdPaths(header, records.flatMap((record) => (record.cells ? [] : [record.value])));
   const valueOf = (record: RawRecord, column: string) => (record.cells ? record.cells[header.indexOf(column)] : readMappedPath(record.value, column));
-  const byName = categoryByValues(targets, header, proposeMapping(targets, header, numericIds, defaults), (column) => records.map((record) => valueOf(record, column)), numericIds, defaults);
+  const valuesOf = (column: string) => records.map((record) => valueOf(record, column));
+  const byName = categoryByValues(targets, header, notStockedByValues(targets, header, proposeMapping(targets, header, numericIds, defaults), valuesOf, numericIds), valuesOf, numericIds, defaults);
   const joinedCode = given ? null : proposeJoinedCode(codeColumnOf(provisional), header, byName, valueOf, records);
   const proposed = joinedCode?.proposed ?? byName;
   const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));

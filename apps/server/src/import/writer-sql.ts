@@ -499,9 +499,10 @@ export function newRowsWithoutValue(target: WriteTarget, columns: string[]) {
     target.keyColumns.map((c) => sql`t.${id(c)} = m.${id(c)}`),
     sql` and `,
   )})`;
-  // A product made here is bought from no one: the lead time it was left without is no default it uses (ADR 0194).
-  const madeHere = target.encodedName === 'products' && target.mapped.includes('made_here') ? sql` and m.made_here is not true` : sql``;
-  const counted = (c: string) => (c === 'lead_time_days' ? madeHere : sql``);
+  // A product made here (ADR 0194) or not stocked (ADR 0200) is bought from no one: the lead time it was left without is no default it uses.
+  const notBought = target.encodedName === 'products' ? ['made_here', 'not_stocked'].filter((c) => target.mapped.includes(c)) : [];
+  const bought = sql.join(notBought.map((c) => sql` and m.${id(c)} is not true`), sql``);
+  const counted = (c: string) => (c === 'lead_time_days' ? bought : sql``);
   return sql<Record<string, number>>`select ${sql.join(columns.map((c) => sql`(count(*) filter (where not ${fills(c)}${counted(c)}))::int as ${id(c)}`))} from ${id(MERGED_TABLE)} m where not ${stored}`;
 }
 

@@ -3,68 +3,24 @@
 // dashboard's tasks leave them out — and say how many — while the list's filter shows them; a
 // products file fills the column (yes/no, 1/0, true/false, blank) and its rows made here are not
 // said to have used the default lead time. Through the real HTTP server, on both databases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssistantBlock, ChatMessage, DashboardResponse, InventoryReport, PreviewFileResponse } from '@stockwise/contract';
-import { refreshCatalogueSummary } from '../dashboard/repo.ts';
-import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import type { DashboardResponse, PreviewFileResponse } from '@stockwise/contract';
+import { tableOf, useAdvisedShop } from '../testing/advised-shop.ts';
+import { backends } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
 
-const DAY_MS = 86_400_000;
-const TODAY = new Date().toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
 // Made here: two with an order advised (counted stock), one that sells but was never counted. Bought:
-// milk with an order, beans that sell but were never counted.
+// milk with an order, beans that sell but were never counted. The counted ones run out tomorrow.
 const PRODUCTS = [
   { code: 'CROISSANT', madeHere: true, counted: true, order: true },
   { code: 'BANANA-BREAD', madeHere: true, counted: true, order: true },
   { code: 'FLAT-WHITE', madeHere: true, counted: false, order: false },
   { code: 'MILK-2L', madeHere: null, counted: true, order: true },
   { code: 'BEANS-1KG', madeHere: false, counted: false, order: false },
-];
-
-const tableOf = (message: ChatMessage) => message.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table');
+].map((p) => ({ ...p, runsOut: p.counted, columns: { made_here: p.madeHere } }));
 
 describe.each(backends)('products made here on %s', (backend) => {
-  let server: TestServer;
-  let token: string;
-  const api = (path: string, body?: unknown) => server.request(path, { token, ...(body === undefined ? {} : { body }) });
-  const report = async (query = '') => ((await api(`/api/forecasting/latest-report/?page_size=500${query}`)).json as { report: InventoryReport }).report;
-  const ask = async (body: { quick: string } | { content: string }) => ((await api('/api/assistant/messages/', body)).json.messages as ChatMessage[]).at(-1) as ChatMessage;
-  const tasks = async () => ((await api('/api/dashboard/')).json as unknown as DashboardResponse).tasks;
-  const ids = new Map<string, number>();
-
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-    token = (await signUpUser(server, { role: 'admin' })).access;
-    const db = server.database.db;
-    const rows = await db
-      .insertInto('data.products')
-      .values(PRODUCTS.map((p) => ({ product_code: p.code, name: p.code, current_stock: 0, unit_cost: 2, lead_time_days: 2, made_here: p.madeHere })))
-      .returning(['id', 'product_code'])
-      .execute();
-    for (const row of rows) ids.set(row.product_code, Number(row.id));
-    const id = (code: string) => ids.get(code) as number;
-    await db.insertInto('data.stock_snapshots').values(PRODUCTS.filter((p) => p.counted).map((p) => ({ product_id: id(p.code), date: addDays(TODAY, -5), stock_level: 4 }))).execute();
-    await db.insertInto('data.sales').values(PRODUCTS.map((p) => ({ product_id: id(p.code), date: addDays(TODAY, -3), quantity: 20 }))).execute();
-    await storeCatalogueAdvice(
-      db,
-      PRODUCTS.map((p) => ({
-        productId: id(p.code),
-        forecastStart: TODAY,
-        stockouts: p.counted ? [{ date: addDays(TODAY, 1), type: 'stockForecast' as const }] : [],
-        reorder: { reorderPoint: 0, safetyStock: 0, orderQuantity: p.order ? 40 : 0, orderBy: p.order ? TODAY : null, leadTimeDays: 14, serviceLevel: 0.95 },
-      })),
-    );
-    // What the run stores for the dashboard and "what runs out first": the counted ones run out tomorrow, milk first by code.
-    await db
-      .insertInto('dashboard_product_summary')
-      .values(PRODUCTS.filter((p) => p.counted).map((p) => ({ product_id: id(p.code), forecast_start: TODAY, cum_demand: [20], cum_variance: [1], first_stockout: addDays(TODAY, 1), order_quantity: p.order ? 40 : 0 })))
-      .execute();
-    await refreshCatalogueSummary(db);
-  });
-  afterAll(() => server.stop());
+  const { api, report, ask, tasks, server, token, id } = useAdvisedShop(backend, PRODUCTS, 40);
 
   it('leaves them out of the order list, its totals and "no stock count", says how many, and shows them under the filter; the counts agree', async () => {
     const listed = await report();
@@ -143,14 +99,14 @@ describe.each(backends)('products made here on %s', (backend) => {
     const before = await tasks();
     expect(before.find((task) => task.kind === 'count_stock')?.text).toBe('Count the stock of 1 product that sells but has no stock count');
     expect(before.find((task) => task.kind === 'reorder')?.text).toMatch(/^Order 1 product due in the next 7 days, by .* \(1 on the reorder list\)$/);
-    const edited = await api('/api/records/tables/products/rows/edit/', { id: ids.get('BEANS-1KG'), made_here: 'yes' });
+    const edited = await api('/api/records/tables/products/rows/edit/', { id: id('BEANS-1KG'), made_here: 'yes' });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.json.made_here).toBe(true);
     const after = await tasks();
     expect(after.find((task) => task.kind === 'count_stock')).toMatchObject({ completed: true });
     expect((await report()).unknown_stock).toEqual({ count: 0, codes: [], counted_after_sales: { count: 0, codes: [], sales_end: null } });
     // Not a yes or no: refused, naming the field, nothing changed.
-    const refused = await api('/api/records/tables/products/rows/edit/', { id: ids.get('MILK-2L'), made_here: 'sometimes' });
+    const refused = await api('/api/records/tables/products/rows/edit/', { id: id('MILK-2L'), made_here: 'sometimes' });
     expect(refused.status).toBe(400);
     expect(refused.json.errors).toEqual({ made_here: ['Expected true or false (yes or no, 1 or 0), found "sometimes".'] });
     expect((await report()).products.map((p) => p.styleCode)).toEqual(['MILK-2L']);
@@ -158,15 +114,15 @@ describe.each(backends)('products made here on %s', (backend) => {
 
   it('a products file fills the column (yes/no, 1/0, true/false, blank) and its rows made here used no default lead time', async () => {
     const file = ['Code,Name,Made here', 'CAFE-1,Latte,yes', 'CAFE-2,Scone,1', 'CAFE-3,Muffin,TRUE', 'CAFE-4,Tea bags,no', 'CAFE-5,Sugar,0', 'CAFE-6,Cups,', 'CAFE-7,Lids,False'].join('\n');
-    const preview = await postMultipart(server, '/api/records/preview-file/', token, [
+    const preview = await postMultipart(server(), '/api/records/preview-file/', token(), [
       { name: 'file', fileName: 'cafe.csv', content: file },
       { name: 'entity_type', value: 'products' },
     ]);
     expect(preview.status, JSON.stringify(preview.json)).toBe(200);
     expect((preview.json as unknown as PreviewFileResponse).proposed_mapping).toMatchObject({ product_code: 'Code', name: 'Name', made_here: 'Made here' });
-    const imported = await importFile(server, token, { fileName: 'products.csv', content: file, mapping: { entities: { products: { field_mappings: { product_code: 'Code', name: 'Name', made_here: 'Made here' } } } }, entityType: 'products' });
+    const imported = await importFile(server(), token(), { fileName: 'products.csv', content: file, mapping: { entities: { products: { field_mappings: { product_code: 'Code', name: 'Name', made_here: 'Made here' } } } }, entityType: 'products' });
     expect(imported.status, JSON.stringify(imported.json)).toBe(200);
-    const stored = await server.database.db.selectFrom('data.products').select(['product_code', 'made_here', 'lead_time_days']).where('product_code', 'like', 'CAFE-%').orderBy('product_code').execute();
+    const stored = await server().database.db.selectFrom('data.products').select(['product_code', 'made_here', 'lead_time_days']).where('product_code', 'like', 'CAFE-%').orderBy('product_code').execute();
     expect(stored.map((row) => [row.product_code, row.made_here])).toEqual([
       ['CAFE-1', true],
       ['CAFE-2', true],
@@ -179,9 +135,9 @@ describe.each(backends)('products made here on %s', (backend) => {
     // Every row took the default lead time; only the four bought ones are said to have used it.
     expect(stored.every((row) => row.lead_time_days === 14)).toBe(true);
     expect((imported.json.warnings as { field: string; message: string }[]).find((w) => w.field === 'lead_time_days')?.message).toBe('4 rows had no lead time: 14 days used (the default)');
-    const bad = await importFile(server, token, { fileName: 'bad.csv', content: 'Code,Name,Made here\nCAFE-9,Chai,perhaps', mapping: { entities: { products: { field_mappings: { product_code: 'Code', name: 'Name', made_here: 'Made here' } } } }, entityType: 'products' });
+    const bad = await importFile(server(), token(), { fileName: 'bad.csv', content: 'Code,Name,Made here\nCAFE-9,Chai,perhaps', mapping: { entities: { products: { field_mappings: { product_code: 'Code', name: 'Name', made_here: 'Made here' } } } }, entityType: 'products' });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json)).toContain('Expected true or false (yes or no, 1 or 0)');
-    expect(await server.database.db.selectFrom('data.products').select('id').where('product_code', '=', 'CAFE-9').executeTakeFirst()).toBeUndefined();
+    expect(await server().database.db.selectFrom('data.products').select('id').where('product_code', '=', 'CAFE-9').executeTakeFirst()).toBeUndefined();
   });
 });

@@ -21,6 +21,13 @@ const deliveryArrivesLate = sql<boolean>`f.reorder->>'onOrderArrives' is not nul
 const onTheList = sql<boolean>`(${needsOrder} or ${deliveryArrivesLate})`;
 /** Made in the shop (a café's coffee and baking, ADR 0194): nothing is bought for it, so no list or stock-count task names it. */
 export const madeHere = sql<boolean>`coalesce(p.made_here, false)`;
+/** A service or a fee (a delivery charge, ADR 0200): no stock is kept and nothing is bought for it. */
+export const notStocked = sql<boolean>`coalesce(p.not_stocked, false)`;
+/**
+ * Not bought: made here or not stocked. The one rule of what no order list, stock-count task or
+ * stockout warning names, for the lists, the dashboard and the assistant.
+ */
+export const notBought = sql<boolean>`(${madeHere} or ${notStocked})`;
 /**
  * A product's recent demand: units sold in the `days` days before its stored forecast's first day
  * (and since), returns (negative sales) not counted; `f` is its forecast_results row. The one rule
@@ -56,6 +63,7 @@ export const adviceRows = (db: Db, recentDays: number) =>
       sql<string>`f.model_name`.as('model'),
       recentDemand(recentDays).as('recent_demand'),
       madeHere.as('made_here'),
+      notStocked.as('not_stocked'),
     ])
     .where(onTheList)
     .execute();
@@ -88,7 +96,7 @@ export type UnknownStock = UnknownStockGroup & { countedAfterSales: UnknownStock
 
 /**
  * Products with demand in the last `recentDays` days whose stock projection has no count to open
- * from (those made here left out: nobody counts flat whites), best sellers first: those never
+ * from (those not bought left out: nobody counts flat whites or delivery charges), best sellers first: those never
  * counted and, apart, those counted after their sales data ends, with the day it ends (the newest
  * among them) — each their codes (the first `limit`) and how many there are; of one supplier only
  * when given (`ofSupplier`, a condition on the product `p`), as the list beside them is.
@@ -105,7 +113,7 @@ async function withoutOpeningCount(db: Db, recentDays: number, limit: number, co
     .select(['p.product_code', recentDemand(recentDays).as('recent_demand'), sql<number>`count(*) over ()`.as('count'), sql<string>`(max(f.forecast_start) over () - 1)::text`.as('sales_end')])
     .where(noOpeningCount)
     .where(counted ? countedLater : sql<boolean>`not ${countedLater}`)
-    .where(sql<boolean>`not ${madeHere}`)
+    .where(sql<boolean>`not ${notBought}`)
     .where(sql<boolean>`${recentDemand(recentDays)} > 0`)
     .$if(ofSupplier !== undefined, (query) => query.where(ofSupplier as RawBuilder<boolean>))
     .orderBy('recent_demand', 'desc')
@@ -116,7 +124,7 @@ async function withoutOpeningCount(db: Db, recentDays: number, limit: number, co
 }
 
 /**
- * The products on the order advice's list that had demand in the last `recentDays` days (not made here), read by
+ * The products on the order advice's list that had demand in the last `recentDays` days (not bought: neither made here nor not stocked), read by
  * the database (a catalogue run ends with it) rather than row by row: the order-by dates of those
  * that need an order (the dashboard counts those due soon) and how many have a delivery to hurry
  * instead. Together they are the list's length.
@@ -127,7 +135,7 @@ export async function listedOrderBy(db: Db, recentDays: number): Promise<{ order
     .innerJoin('data.products as p', 'p.id', 'f.product_id')
     .select(sql<string | null>`case when ${needsOrder} then f.reorder->>'orderBy' end`.as('order_by'))
     .where(onTheList)
-    .where(sql<boolean>`not ${madeHere}`)
+    .where(sql<boolean>`not ${notBought}`)
     .where(sql<boolean>`${recentDemand(recentDays)} > 0`)
     .execute();
   const orderByDates = rows.flatMap((row) => (row.order_by === null ? [] : [row.order_by]));

@@ -71,6 +71,8 @@ export type OrderAdvice = {
   inactiveDays: number;
   /** Products made here whose forecast says to order (of the supplier, and active unless inactive ones are included), left out as nothing is bought for them (0 when they are included; ADR 0194). */
   madeHere: number;
+  /** Products not stocked (a service or fee) whose forecast says to order (of the supplier, and active unless inactive ones are included): always left out, as no stock is kept of them (ADR 0200). */
+  notStocked: number;
   /** Units and cost (quantity × unit cost) of every order on the list, all pages; `orderUnits` whatever their units, `orderQuantities` one total per unit. */
   orderUnits: number;
   orderQuantities: UnitQuantity[];
@@ -140,7 +142,9 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
   const supplier = options.supplier === undefined ? undefined : names.nameOf(options.supplier);
   const [rows, unknownStock] = await Promise.all([repo.adviceRows(db, inactiveDays), repo.unknownStock(db, inactiveDays, UNKNOWN_STOCK_CODES, supplier === undefined ? undefined : names.holds(supplier))]);
   const needing: AdvisedProduct[] = [];
+  const notStockedIds = new Set<number>();
   for (const row of rows) {
+    if (row.not_stocked) notStockedIds.add(Number(row.id));
     const reorder = row.reorder as ProductForecast['reorder'];
     const stockouts = (row.stockouts ?? []) as ProductForecast['stockouts'];
     // The expected path decides; the pessimistic bound only answers when the expected one never runs out.
@@ -176,9 +180,12 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
     });
   }
   const ofSupplier = (products: AdvisedProduct[]) => (supplier === undefined ? products : products.filter((p) => (p.supplier ?? null) === supplier));
-  // Made here (ADR 0194): left out before the inactive ones, so each left-out product is counted once.
-  const bought = options.includeMadeHere ? needing : needing.filter((p) => !p.madeHere);
-  const active = options.includeInactive ? bought : bought.filter((p) => p.recentDemand > 0);
+  const activeOf = (products: AdvisedProduct[]) => (options.includeInactive ? products : products.filter((p) => p.recentDemand > 0));
+  // Not stocked (ADR 0200), then made here (ADR 0194): left out before the inactive ones, so each
+  // left-out product is counted once. A service or fee is never shown: it has no order to place.
+  const stocked = needing.filter((p) => !notStockedIds.has(p.productId));
+  const bought = options.includeMadeHere ? stocked : stocked.filter((p) => !p.madeHere);
+  const active = activeOf(bought);
   const listed = ofSupplier(active);
   listed.sort((a, b) => a.urgencyDays - b.urgencyDays || a.styleCode.localeCompare(b.styleCode));
   const from = options.page ? (options.page.number - 1) * options.page.size : 0;
@@ -190,7 +197,8 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
     deliveriesLate: listed.filter((p) => !hasOrder(p)).length,
     inactive: ofSupplier(bought).length - listed.length,
     inactiveDays,
-    madeHere: ofSupplier(options.includeInactive ? needing : needing.filter((p) => p.recentDemand > 0)).length - listed.length,
+    madeHere: ofSupplier(activeOf(stocked)).length - listed.length,
+    notStocked: ofSupplier(activeOf(needing)).length - ofSupplier(activeOf(stocked)).length,
     orderUnits: listed.reduce((sum, p) => sum + p.orderQuantity, 0),
     orderQuantities: orderQuantities(listed),
     orderCost: Math.round(listed.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0) * 100) / 100,
@@ -213,7 +221,7 @@ export async function shortHistoryProducts(db: Kysely<Database>, productIds: rea
 /**
  * The order-by dates of the products that need an order, how many have a delivery to hurry instead,
  * how many sell but have no stock count and how many were counted after the sales data ends
- * (products without recent demand left out): the dashboard's reorder, stock-count and import tasks.
+ * (products without recent demand and those not bought left out): the dashboard's reorder, stock-count and import tasks.
  */
 export async function needingAttention(db: Kysely<Database>, taskId?: string): Promise<{ orderByDates: string[]; deliveriesLate: number; unknownStock: number; countedAfterSales: number }> {
   if (!(await catalogueTask(db, taskId))) return { orderByDates: [], deliveriesLate: 0, unknownStock: 0, countedAfterSales: 0 };

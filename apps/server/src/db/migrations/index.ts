@@ -69,6 +69,7 @@ import * as forecastTasksOfAListOfProducts from './0710-forecast-tasks-of-a-list
 import * as productsMadeHere from './0720-products-made-here.ts';
 import * as stockCountedAfterSales from './0730-stock-counted-after-sales.ts';
 import * as reorderAdviceSaysMadeHere from './0740-reorder-advice-says-made-here.ts';
+import * as productsNotStocked from './0750-products-not-stocked.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -139,4 +140,5 @@ export const migrations: Record<string, Migration> = {
   '0720-products-made-here': productsMadeHere,
   '0730-stock-counted-after-sales': stockCountedAfterSales,
   '0740-reorder-advice-says-made-here': reorderAdviceSaysMadeHere,
+  '0750-products-not-stocked': productsNotStocked,
 };

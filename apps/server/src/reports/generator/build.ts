@@ -633,7 +633,7 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
       const within = ahead ? ` ${aheadWords(ahead)}` : '';
       return {
         title: `What to reorder${within}${qualifiers}`,
-        description: `Products whose latest forecast advises an order, with the advised order quantity and the day to order by; as on the Forecasting screen, none without recent sales and none made here${ahead ? `; only the orders due${within}${overdueWords(ahead)}` : ''}${qualifiers}.`,
+        description: `Products whose latest forecast advises an order, with the advised order quantity and the day to order by; as on the Forecasting screen, none without recent sales, none made here and none not stocked${ahead ? `; only the orders due${within}${overdueWords(ahead)}` : ''}${qualifiers}.`,
         sql: lines(
           'select ra.product_code, ra.product_name, ra.current_stock, round(ra.reorder_point::numeric, 1) as reorder_point, ra.order_quantity, ra.order_by, ra.stockout_date',
           'from reorder_advice ra',
@@ -644,6 +644,8 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
             'ra.order_by is not null',
             // Made here (ADR 0194): nothing is bought for it; the view says which (migration 0740).
             'not ra.made_here',
+            // Not stocked (ADR 0200): a service or fee; the product says which.
+            'not coalesce(p.not_stocked, false)',
             `exists (select 1 from sales s where s.product_id = ra.product_id and s.quantity > 0 and s.date >= ra.forecast_start - ${DEFAULT_INACTIVE_DAYS})`,
             ...(ahead ? [aheadCondition(ahead, 'ra.order_by', true)] : []),
           ]),
@@ -652,7 +654,7 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
         pseudocode: steps(
           'Read the reorder advice of every product’s latest forecast.',
           'Keep the products it advises to order: a quantity to order and a day to order by.',
-          `Leave out those with no sales in the ${DEFAULT_INACTIVE_DAYS} days before their forecast's first day, and those made here (nothing is bought for them), as the Forecasting screen's lists do.`,
+          `Leave out those with no sales in the ${DEFAULT_INACTIVE_DAYS} days before their forecast's first day, those made here (nothing is bought for them) and those not stocked (a service or fee: no stock is kept), as the Forecasting screen's lists do.`,
           ahead ? `Keep the orders due ${dueWords(orderWindowOf(windowOf(ahead, today)))}, overdue ones included.${writtenOn(ahead, today)}` : null,
           'Show the advised order quantity and the day to order by, most urgent first.',
         ),

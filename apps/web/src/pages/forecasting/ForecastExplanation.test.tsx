@@ -56,6 +56,21 @@ describe('the forecast explained', () => {
     useSessionStore.setState({ accessToken: null });
   });
 
+  it('says "Not stocked — a service or fee" for a product not stocked, with how to undo it, no order, advice list or Record order, and no stockout warned of (ADR 0200)', () => {
+    useSessionStore.setState({ isLoading: true, isLoggedIn: false, accessToken: accessTokenWithRole('editor') });
+    const base = forecastFixture();
+    // Marked made here too: not stocked is what it says (it keeps no stock either way).
+    renderExplanation({ ...base, product: { ...base.product, notStocked: true, madeHere: true } });
+    expect(screen.getByTestId('reorder-summary').textContent).toBe('Not stocked — a service or fee: no stock is kept, nothing is ordered');
+    expect(screen.getByText(/untick Not stocked \(a service or fee\) on the Data screen to stock it\./)).toBeTruthy();
+    expect(screen.queryByTestId('reorder-advice')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Record order/ })).toBeNull();
+    expect(screen.getByTestId('stockout-summary').textContent).toBe('Not stocked: no stock is kept, so no stockout is warned of.');
+    expect(screen.queryByTestId('stockout-chance')).toBeNull();
+    expect(screen.getByTestId('model-description')).toBeTruthy();
+    useSessionStore.setState({ accessToken: null });
+  });
+
   it('says how much to order by when', () => {
     renderExplanation(forecastFixture());
     expect(screen.getByTestId('reorder-summary').textContent).toContain('Order 40 units by');

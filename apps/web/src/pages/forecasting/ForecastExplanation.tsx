@@ -95,18 +95,25 @@ function demandKey(demandClass: string): DemandKey {
 }
 
 /** `today`: the viewer's day; an order-by day on or before it is due now, not a date to meet (ADR 0169). */
-/** The advice of a product made here (ADR 0194): no order, and why; the forecast beside it says how many to make. */
-function MadeHereAdvice() {
+/**
+ * The advice of a product not bought: made here (ADR 0194; the forecast beside it says how many to
+ * make) or not stocked (a service or fee, ADR 0200): no order, and why.
+ */
+function NotBoughtAdvice({ kind }: { kind: NotBought }) {
   const { t } = useTranslation();
   return (
     <>
       <Text size="sm" fw={600} data-testid="reorder-summary">
-        {t('forecasting.explain.madeHere')}
+        {t(`forecasting.explain.${kind}`)}
       </Text>
-      <Text size="sm">{t('forecasting.explain.madeHereWhy')}</Text>
+      <Text size="sm">{t(`forecasting.explain.${kind}Why`)}</Text>
     </>
   );
 }
+
+type NotBought = 'madeHere' | 'notStocked';
+/** Why a product is not bought, if it is not: not stocked first (a service marked made here keeps no stock either). */
+const notBoughtOf = (product: ProductForecastResponse['product']): NotBought | null => (product.notStocked ? 'notStocked' : product.madeHere ? 'madeHere' : null);
 
 export function ForecastExplanation({ forecast, today }: { forecast: ProductForecastResponse; today: string }) {
   const { t } = useTranslation();
@@ -130,8 +137,8 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
   // Counted, but only after the sales data ends (ADR 0193 F9): the sales up to the count are what is missing.
   const countedLater = stockUnknown ? forecast.product.lastCount : null;
   const salesEnd = countedLater && forecast.forecast.sales[0] ? formatDay(addDays(forecast.forecast.sales[0].ds, -1)) : null;
-  // Made here (ADR 0194): forecast (how many to make), never ordered, and no stockout warned of.
-  const madeHere = forecast.product.madeHere === true;
+  // Made here (ADR 0194) or not stocked (ADR 0200): forecast, never ordered, and no stockout warned of.
+  const notBought = notBoughtOf(forecast.product);
 
   // A backtest over weeks the product sold (next to) nothing in — a bedding plant tested in winter —
   // is "error ≈ 0, 100 % smaller than guessing": true of those weeks, and no measure of its season.
@@ -238,15 +245,15 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
           <Text fw={600} mt="xs">
             {t('forecasting.explain.stockoutTitle')}
           </Text>
-          <Text size="sm" data-testid="stockout-summary" c={(stockout || emptyNow) && standing === 'active' && !madeHere ? 'red.8' : undefined}>
-            {madeHere ? t('forecasting.explain.madeHereStock') : countedLater ? t('forecasting.explain.countedAfterSales', { counted: formatDay(countedLater.date), day: salesEnd }) : stockUnknown ? t('forecasting.explain.stockUnknown') : t(stockoutKey(standing, emptyNow, stockout !== null), { date: stockout ? formatDay(stockout) : '', days })}
+          <Text size="sm" data-testid="stockout-summary" c={(stockout || emptyNow) && standing === 'active' && !notBought ? 'red.8' : undefined}>
+            {notBought ? t(`forecasting.explain.${notBought}Stock`) : countedLater ? t('forecasting.explain.countedAfterSales', { counted: formatDay(countedLater.date), day: salesEnd }) : stockUnknown ? t('forecasting.explain.stockUnknown') : t(stockoutKey(standing, emptyNow, stockout !== null), { date: stockout ? formatDay(stockout) : '', days })}
           </Text>
-          {!madeHere && !stockUnknown && early ? (
+          {!notBought && !stockUnknown && early ? (
             <Text size="sm" data-testid="stockout-early-estimate">
               {earlyEstimate(t, early)}
             </Text>
           ) : null}
-          {!madeHere && !stockUnknown && lowerKey && lowerStockout ? (
+          {!notBought && !stockUnknown && lowerKey && lowerStockout ? (
             <Text size="sm" data-testid="stockout-chance">
               {t(lowerKey, { date: formatDay(lowerStockout) })}
             </Text>
@@ -254,8 +261,8 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
         </Stack>
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.reorderTitle')}</Text>
-          {madeHere ? (
-            <MadeHereAdvice />
+          {notBought ? (
+            <NotBoughtAdvice kind={notBought} />
           ) : (
             <>
               <Text size="sm" data-testid="reorder-summary">

@@ -180,7 +180,8 @@ function ChartSection({ onHorizon }: { onHorizon: (days: number) => void }) {
     try {
       const rows = buildChartRows(shown, showHistorical);
       const from = range === 'all' ? null : shiftDays(shown.metrics.display_window.forecast_start, -recentDays);
-      return { rows: from === null ? rows : rows.filter((row) => row.date >= from), crossings: findZeroCrossings(shown.forecast.stock) };
+      // A service or fee keeps no stock (ADR 0200): no "runs out" marker is drawn on its stock chart.
+      return { rows: from === null ? rows : rows.filter((row) => row.date >= from), crossings: shown.product.notStocked ? [] : findZeroCrossings(shown.forecast.stock) };
     } catch {
       return { error: true };
     }

@@ -457,3 +457,21 @@ describe('products made here (ADR 0194)', () => {
     expect(screen.queryByTestId('made-here-switch')).toBeNull();
   });
 });
+
+describe('products not stocked (ADR 0200)', () => {
+  it('says in one line how many are not on the list, beside the made-here switch, and nothing when none is or a server does not say', () => {
+    renderPanel({ advice: advice({ made_here: 1, not_stocked: 1 }) });
+    expect(screen.getByTestId('not-stocked-notice').textContent).toBe('1 product not stocked (a service or fee) is not on the order list: no stock is kept of it.');
+    expect(screen.getByRole('switch', { name: '1 product made here is not on the order list: show it' })).toBeTruthy();
+    cleanup();
+    renderPanel({ advice: advice({ not_stocked: 2 }) });
+    expect(screen.getByTestId('not-stocked-notice').textContent).toBe('2 products not stocked (services or fees) are not on the order list: no stock is kept of them.');
+    expect(screen.queryByTestId('made-here-switch')).toBeNull();
+    cleanup();
+    renderPanel({ advice: advice({ not_stocked: 0 }) });
+    expect(screen.queryByTestId('not-stocked-notice')).toBeNull();
+    cleanup();
+    renderPanel({ advice: advice() });
+    expect(screen.queryByTestId('not-stocked-notice')).toBeNull();
+  });
+});

@@ -211,6 +211,17 @@ function MadeHereSwitch({ report, includeMadeHere, onView }: { report: Inventory
   );
 }
 
+/** Products not stocked (a service or fee, ADR 0200) are never on the list: one line says how many. Absent when none would be listed. */
+function NotStockedNotice({ report }: { report: InventoryReport }) {
+  const { t } = useTranslation();
+  if (!report.not_stocked) return null;
+  return (
+    <Text size="sm" c="gray.7" mb="xs" data-testid="not-stocked-notice">
+      {t('forecasting.report.notStocked', { count: report.not_stocked })}
+    </Text>
+  );
+}
+
 // The supplier choices' values: every supplier, those with none, and one by its name (a name is any text).
 const ALL_SUPPLIERS = '*all';
 const NO_SUPPLIER = '*none';
@@ -344,6 +355,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
           <SupplierOrdersButton report={report} supplier={supplier} includeInactive={includeInactive} />
           <InactiveSwitch report={report} includeInactive={includeInactive} onView={onView} />
           <MadeHereSwitch report={report} includeMadeHere={includeMadeHere} onView={onView} />
+          <NotStockedNotice report={report} />
           <UnknownStockNotice report={report} onSelect={onSelect} />
           {atRisk.length === 0 ? (
             <Text size="sm">{supplier === undefined ? t('forecasting.report.noneAtRisk') : noneOfSupplier(supplier, t)}</Text>
@@ -457,6 +469,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
           <SupplierOrdersButton report={advice} supplier={supplier} includeInactive={includeInactive} />
           <InactiveSwitch report={advice} includeInactive={includeInactive} onView={onView} />
           <MadeHereSwitch report={advice} includeMadeHere={includeMadeHere} onView={onView} />
+          <NotStockedNotice report={advice} />
           <UnknownStockNotice report={advice} onSelect={onSelect} />
           {orders.length === 0 ? (
             <Text size="sm" data-testid="low-stock-empty">

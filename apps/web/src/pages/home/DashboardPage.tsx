@@ -144,7 +144,7 @@ export const openingUnit = (byUnit: readonly UnitStockProjection[]): number =>
  * amendment 2026-12-06 (2)): one unit's products at a time, a chooser when the shop has several, the
  * explanation, the chart's name and its readouts naming the unit. A catalogue of pieces reads as before.
  */
-export function Projection({ byUnit, history = null, madeHere = 0 }: { byUnit: UnitStockProjection[]; history?: ProjectionHistory | null; madeHere?: number }) {
+export function Projection({ byUnit, history = null, madeHere = 0, notStocked = 0 }: { byUnit: UnitStockProjection[]; history?: ProjectionHistory | null; madeHere?: number; notStocked?: number }) {
   const { t } = useTranslation();
   // The unit chosen, by its word ('' for pieces): the list may change under it when the dashboard reloads.
   const [chosen, setChosen] = useState<string | null>(null);
@@ -183,9 +183,15 @@ export function Projection({ byUnit, history = null, madeHere = 0 }: { byUnit: U
           {t('dashboard.projection.madeHere', { count: madeHere })}
         </Text>
       )}
+      {notStocked > 0 && (
+        // A service or fee has no stock (ADR 0200): a wholesaler whose delivery charge is missing from it is told why.
+        <Text c="gray.7" size="sm" mb="sm" data-testid="projection-not-stocked">
+          {t('dashboard.projection.notStocked', { count: notStocked })}
+        </Text>
+      )}
       {!shown ? (
-        // Every product made here: forecasts there are, none of stock to buy; the line above says it.
-        madeHere > 0 ? null : <Text>{t('dashboard.projection.none')}</Text>
+        // Every product made here or not stocked: forecasts there are, none of stock to buy; the lines above say it.
+        madeHere + notStocked > 0 ? null : <Text>{t('dashboard.projection.none')}</Text>
       ) : (
         <div role="img" aria-label={inUnits ? t('dashboard.projection.labelUnit', { unit: unitName(shown.unit, t) }) : t('dashboard.projection.label')} data-testid="projection-chart" style={{ height: 280 }}>
           <ResponsiveContainer width="100%" height="100%">
@@ -293,7 +299,7 @@ export default function DashboardPage() {
           <Tasks />
           <Stack gap="md">
             <Stats />
-            {data.state === 'ready' && <Projection byUnit={data.stockProjectionByUnit} history={data.projectionHistory} madeHere={data.projectionMadeHere} />}
+            {data.state === 'ready' && <Projection byUnit={data.stockProjectionByUnit} history={data.projectionHistory} madeHere={data.projectionMadeHere} notStocked={data.projectionNotStocked} />}
           </Stack>
         </SimpleGrid>
       )}

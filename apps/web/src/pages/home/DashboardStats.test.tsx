@@ -101,10 +101,10 @@ describe('the monthly growth on the dashboard', () => {
 
 describe('the stock projection on the dashboard', () => {
   const series = (unit: string | null, products: number, medium: number): UnitStockProjection => ({ unit, products, points: [{ month: '2025-11', high: medium + 1, medium, low: medium - 1 }] });
-  const renderProjection = (byUnit: UnitStockProjection[], history: ProjectionHistory | null = null, madeHere?: number) =>
+  const renderProjection = (byUnit: UnitStockProjection[], history: ProjectionHistory | null = null, madeHere?: number, notStocked?: number) =>
     render(
       <MantineProvider>
-        <Projection byUnit={byUnit} history={history} madeHere={madeHere} />
+        <Projection byUnit={byUnit} history={history} madeHere={madeHere} notStocked={notStocked} />
       </MantineProvider>,
     );
   const shown = () => [screen.getByTestId('projection-explain').textContent, screen.getByTestId('projection-chart').getAttribute('aria-label')];
@@ -154,6 +154,19 @@ describe('the stock projection on the dashboard', () => {
     // No forecast drawn: nothing to qualify.
     renderProjection([], { from: '2026-12-03', to: '2026-12-05', days: 3 });
     expect(screen.queryByTestId('projection-history')).toBeNull();
+  });
+
+  it('says how many products not stocked it leaves out, apart from those made here, and never "no forecast yet" when every product is one (ADR 0200)', () => {
+    renderProjection([series(null, 12, 120)], null, 1, 2);
+    expect(screen.getByTestId('projection-not-stocked').textContent).toBe('2 products not stocked (services or fees) are not in the projection: no stock is kept of them.');
+    expect(screen.getByTestId('projection-made-here').textContent).toBe('1 product made here is not in the projection: it shows the stock you buy, and nothing is bought for it.');
+    cleanup();
+    renderProjection([], null, 0, 1);
+    expect(screen.getByTestId('projection-not-stocked').textContent).toBe('1 product not stocked (a service or fee) is not in the projection: no stock is kept of it.');
+    expect(screen.queryByText(/No forecast yet/)).toBeNull();
+    cleanup();
+    renderProjection([series(null, 12, 120)], null, 0, 0);
+    expect(screen.queryByTestId('projection-not-stocked')).toBeNull();
   });
 
   it('says how many products made here it leaves out, and never "no forecast yet" when every product is made here (ADR 0194)', () => {
