@@ -81,5 +81,10 @@ describe("a wholesaler's Odoo exports, imported (ADR 0200)", () => {
     expect(await page.getByTestId('stockout-summary').textContent()).toBe('Not stocked: no stock is kept, so no stockout is warned of.');
     expect(await page.getByTestId('reorder-advice').count()).toBe(0);
     expect(await axeViolations(page, '[data-testid="forecast-explanation"]')).toEqual([]);
+    // No stock chart (a line of 0 sinking below zero): its place says why; the sales chart stays.
+    await page.getByTestId('no-stock-kept').waitFor();
+    expect(await page.locator('[data-testid="forecast-chart"] .stock-chart').count()).toBe(0);
+    expect(await page.locator('[data-testid="forecast-chart"] .sales-chart').count()).toBe(1);
+    expect(await axeViolations(page, '[data-testid="forecast-chart"]')).toEqual([]);
   }, 420_000);
 });

@@ -481,7 +481,8 @@ function useMeasuredContainer() {
  * horizon ahead): shown while no product is chosen or the first forecast loads, so that the forecast
  * arriving updates charts Recharts has already built instead of building them from nothing.
  */
-export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, crossings, styleCode, unit }: { rows: ChartRow[]; forecastStart: string | null; crossings: ZeroCrossing[]; styleCode: string | null; unit: string | null }) {
+export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, crossings, styleCode, unit, stockKept = true }: { rows: ChartRow[]; forecastStart: string | null; crossings: ZeroCrossing[]; styleCode: string | null; unit: string | null; stockKept?: boolean }) {
+  const { t } = useTranslation();
   const labels = useChartLabels(unit);
   const empty = rows.length === 0;
   const plotRows = useMemo<PlotRow[]>(() => (empty ? emptyFrameRows() : rows.map((row) => ({ ...row, t: timeOf(row.date) }))), [rows, empty]);
@@ -548,6 +549,14 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
         <DayReadout hover={hover} byTime={byTime} domain={domain} items={labels.salesItems} label={labels.salesReadout} />
       </ComposedChart>
       <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8, marginTop: 8 }}>{labels.stockTitle}</div>
+      {/* A service or fee (ADR 0200): a stock line of 0 sinking below zero would only alarm. */}
+      {stockKept ? null : (
+        <p style={{ fontSize: 14, marginLeft: 8 }} data-testid="no-stock-kept">
+          {t('forecasting.chart.noStockKept')}
+        </p>
+      )}
+      {stockKept ? (
+        <>
       <ChartLegend items={labels.stockLegend} />
       <ComposedChart margin={chartMargin} width={width} height={chartHeight} className="stock-chart" accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
@@ -561,6 +570,8 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
         <DayReadout hover={hover} byTime={byTime} domain={domain} items={labels.stockItems} label={labels.stockReadout} events={stockEvents} describedBy={markersDescribedBy} />
       </ComposedChart>
       {markerLegend.length ? <ChartLegend items={markerLegend} /> : null}
+        </>
+      ) : null}
         </>
       ) : (
         <div style={{ height: 2 * chartHeight }} />

@@ -180,7 +180,7 @@ function ChartSection({ onHorizon }: { onHorizon: (days: number) => void }) {
     try {
       const rows = buildChartRows(shown, showHistorical);
       const from = range === 'all' ? null : shiftDays(shown.metrics.display_window.forecast_start, -recentDays);
-      // A service or fee keeps no stock (ADR 0200): no "runs out" marker is drawn on its stock chart.
+      // A service or fee keeps no stock (ADR 0200): the stock chart is not drawn, nor its "runs out" markers.
       return { rows: from === null ? rows : rows.filter((row) => row.date >= from), crossings: shown.product.notStocked ? [] : findZeroCrossings(shown.forecast.stock) };
     } catch {
       return { error: true };
@@ -259,7 +259,7 @@ function ChartSection({ onHorizon }: { onHorizon: (days: number) => void }) {
             </Center>
           )}
           {chart && shown && selectedCode ? (
-            <ForecastChart rows={chart.rows} crossings={chart.crossings} forecastStart={shown.metrics.display_window.forecast_start} styleCode={shown.product.styleCode} unit={shown.product.unit} />
+            <ForecastChart rows={chart.rows} crossings={chart.crossings} forecastStart={shown.metrics.display_window.forecast_start} styleCode={shown.product.styleCode} unit={shown.product.unit} stockKept={!shown.product.notStocked} />
           ) : (
             <ForecastChart rows={noRows} crossings={noCrossings} forecastStart={null} styleCode={null} unit={null} />
           )}
