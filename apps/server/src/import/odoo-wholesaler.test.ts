@@ -6,43 +6,15 @@
 // without an Internal Reference known by their name in all three files (ADR 0198 F10).
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { PreviewFileResponse } from '@stockwise/contract';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
-import { importFile, postMultipart, type UploadPart } from '../testing/uploads.ts';
+import { asProposed, cellsOf, importScreen } from '../testing/proposed-mapping.ts';
 import { onHand, orderLinesCsv, productsCsv, stockCountCsv } from '../../../../e2e/fixtures/odoo-wholesaler.ts';
-
-/** The mapping the Import screen starts from: the preview's proposals, as it sends them. */
-function asProposed(proposal: PreviewFileResponse) {
-  return {
-    field_mappings: Object.fromEntries(Object.entries(proposal.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
-    ...(proposal.proposed_row_filters ? { skip_rows_where: proposal.proposed_row_filters } : {}),
-    ...(proposal.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
-    ...(proposal.proposed_code_in_brackets ? { code_in_brackets: true } : {}),
-    // A line without a code known by its name (ADR 0195 F4), read from the column new products are named from.
-    ...(proposal.proposed_blank_code_by_name ? { blank_code_by_name: true, ...(proposal.proposed_new_products?.name ? { new_products: { name: proposal.proposed_new_products.name } } : {}) } : {}),
-    ...(proposal.decimal_separator.detected ? { decimal_separator: proposal.decimal_separator.detected } : {}),
-    ...(proposal.counted_by_location ? { repeated_keys: 'sum' } : {}),
-  };
-}
-
-/** A CSV line's cells (quoted amounts such as "1,250.00" kept whole). */
-const cellsOf = (line: string) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((cell) => cell.replace(/^"|"$/g, ''));
 
 describe.each(backends)("a wholesaler's Odoo exports on %s", (backend) => {
   const editor = useServerWithUser(backend, 'editor');
   const db = () => editor.server().database.db;
 
-  const preview = async (content: string, entityType: string, mapping?: unknown) => {
-    const parts: UploadPart[] = [{ name: 'entity_type', value: entityType }, ...(mapping ? [{ name: 'mapping_config', value: JSON.stringify(mapping) }] : []), { name: 'file' as const, fileName: 'export.csv', content }];
-    const result = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, parts);
-    expect(result.status, JSON.stringify(result.json)).toBe(200);
-    return result.json as PreviewFileResponse;
-  };
-  const importAs = async (content: string, entityType: string, mapping: unknown) => {
-    const result = await importFile(editor.server(), editor.user().access, { fileName: `${entityType}.csv`, content, entityType, mapping, extra: { mapping_name: `odoo-${entityType}` } });
-    expect(result.status, JSON.stringify(result.json)).toBe(200);
-    return result.json as { message: string; counts: Record<string, number> };
-  };
+  const { preview, importAs } = importScreen(editor, 'odoo');
 
   it('proposes the product list’s category, stock on hand and vendor, and imports them', async () => {
     const proposal = await preview(productsCsv(), 'products');

@@ -61,7 +61,8 @@ const PRODUCT_CODE = ['productcode', 'sku', 'code', 'stockcode', 'itemcode', 'ar
 const SYNONYMS: Record<string, string[]> = {
   product_code: PRODUCT_CODE,
   product_id: PRODUCT_CODE,
-  name: ['name', 'productname', 'description', 'title', 'itemname', 'itemdescription',
+  // Square's library writes an "Item Name" beside a "Description" of a sentence or two (ADR 0201).
+  name: ['name', 'productname', 'itemname', 'description', 'title', 'itemdescription',
     'bezeichnung', 'artikelbezeichnung', 'beschreibung', 'designation', 'libelle', 'nom', 'descripcion', 'nombre', 'omschrijving', 'naam', 'descrizione', 'nome',
     // Last: a till's "Product" beside its "SKU" is the item's name, as Square's "Item" is.
     'product', 'item'],
@@ -69,12 +70,14 @@ const SYNONYMS: Record<string, string[]> = {
   category: ['category', 'productgroup', 'group', 'department', 'categoryname', 'productcategory', 'producttype', 'type',
     'warengruppe', 'kategorie', 'gruppe', 'categorie', 'famille', 'rayon', 'categoria', 'familia', 'groep', 'reparto'],
   // Shopify's products export counts a variant's stock as "Variant Inventory Qty" (ADR 0195).
-  // Odoo's product list counts it as "Quantity On Hand" (ADR 0198).
-  current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'quantityonhand', 'onhandquantity', 'onhandqty', 'instock', 'inventory', 'variantinventoryqty', 'inventoryqty', 'inventoryquantity',
+  // Odoo's product list counts it as "Quantity On Hand" (ADR 0198). Square's library counts it per
+  // location, "Current Quantity Galway Shop" (LOCATION_PREFIXES, ADR 0201).
+  current_stock: ['currentstock', 'currentquantity', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'quantityonhand', 'onhandquantity', 'onhandqty', 'instock', 'inventory', 'variantinventoryqty', 'inventoryqty', 'inventoryquantity',
     'bestand', 'lagerbestand', 'stockactuel', 'quantiteenstock', 'existencias', 'voorraad', 'giacenza'],
   // Shopify's "Cost per item" is what a variant costs the shop; its "Variant Price" beside it is the
-  // selling price, taken by its last word only where no cost column is named (ADR 0195).
-  unit_cost: ['unitcost', 'cost', 'costprice', 'costperitem', 'costperunit', 'purchaseprice', 'unitprice', 'price',
+  // selling price, taken by its last word only where no cost column is named (ADR 0195). Square's
+  // library names it "Default Unit Cost" beside its "Price" (ADR 0201).
+  unit_cost: ['unitcost', 'cost', 'costprice', 'costperitem', 'costperunit', 'defaultunitcost', 'purchaseprice', 'unitprice', 'price',
     'ekpreis', 'einkaufspreis', 'einstandspreis', 'preis', 'prixdachat', 'prixachat', 'cout', 'prixunitaire', 'prix', 'preciocompra', 'coste', 'costo', 'precio', 'inkoopprijs', 'kostprijs', 'prijs', 'prezzoacquisto', 'prezzo'],
   // A product's unit of measure (ADR 0177); German tills shorten Mengeneinheit to ME.
   unit: ['unit', 'uom', 'unitofmeasure', 'unitofmeasurement', 'einheit', 'mengeneinheit', 'me', 'unite', 'unitedemesure', 'unidad', 'unidaddemedida', 'eenheid', 'unita', 'unitadimisura'],
@@ -90,8 +93,8 @@ const SYNONYMS: Record<string, string[]> = {
     'pedidominimo', 'cantidadminima', 'minimumbestelling', 'minimalebestelhoeveelheid', 'minimumbestelhoeveelheid', 'minimaleafname', 'minimumafname', 'ordineminimo', 'quantitaminima', 'lottominimo'],
   // Who the product is bought from (ADR 0184): by a whole name only (WHOLE_NAMES_ONLY), so a
   // supplier's own code for the item ("Supplier SKU", "Vendor code") is never taken as its name.
-  // Odoo's product list names the column "Vendors" (ADR 0198).
-  supplier: ['supplier', 'suppliername', 'mainsupplier', 'preferredsupplier', 'primarysupplier', 'vendor', 'vendorname', 'preferredvendor', 'vendors', 'suppliers',
+  // Odoo's product list names the column "Vendors" (ADR 0198), Square's library "Default Vendor Name" (ADR 0201).
+  supplier: ['supplier', 'suppliername', 'mainsupplier', 'preferredsupplier', 'primarysupplier', 'vendor', 'vendorname', 'defaultvendorname', 'preferredvendor', 'vendors', 'suppliers',
     'lieferant', 'lieferantenname', 'lieferantname', 'hauptlieferant', 'fournisseur', 'nomfournisseur', 'nomdufournisseur', 'proveedor', 'nombreproveedor', 'nombredelproveedor',
     'leverancier', 'leveranciersnaam', 'naamleverancier', 'fornitore', 'nomefornitore'],
   // Made in the shop, not bought (ADR 0194): by a whole name only (WHOLE_NAMES_ONLY), so "House blend" or "Made by" is not it.
@@ -116,11 +119,18 @@ const SYNONYMS: Record<string, string[]> = {
 const WHOLE_NAMES_ONLY = new Set(['unit', 'supplier', 'made_here', NOT_STOCKED_KEY]);
 
 /**
+ * Names a column starts with before a location's name (Square's library: "Current Quantity Galway
+ * Shop", one column per location): the column answers to the name as a whole name. Of several
+ * locations' columns, the first.
+ */
+const LOCATION_PREFIXES = ['currentquantity'];
+
+/**
  * Words that make a column a level to keep, not a count or a quantity: "Minimum stock", "Safety
- * stock", "Reorder qty", "Max stock". Such a column is never taken by its last or first word (the
+ * stock", "Reorder qty", "Max stock", Square's "Stock Alert Count" (and its Y/N "Stock Alert Enabled"). Such a column is never taken by its last or first word (the
  * current stock, a sale's quantity); a whole name (a field's own synonym, "Min. order qty") still is.
  */
-const LEVEL_WORDS = new Set(['min', 'minimum', 'max', 'maximum', 'safety', 'reorder', 'target', 'par', 'ideal', 'mindest', 'meldebestand', 'sicherheitsbestand']);
+const LEVEL_WORDS = new Set(['min', 'minimum', 'max', 'maximum', 'safety', 'reorder', 'target', 'par', 'ideal', 'alert', 'mindest', 'meldebestand', 'sicherheitsbestand']);
 
 /**
  * A JSON record's paths naming an id (`product_id`, `line_items.0.variant_id`) whose values are
@@ -156,6 +166,10 @@ export function proposeMapping(targets: ImportTarget[], header: string[], numeri
   }
   const byName = new Map<string, string>();
   for (const column of header) if (!byName.has(normalise(column))) byName.set(normalise(column), column);
+  for (const prefix of LOCATION_PREFIXES) {
+    const column = header.find((candidate) => normalise(candidate).startsWith(prefix) && normalise(candidate) !== prefix);
+    if (column !== undefined && !byName.has(prefix)) byName.set(prefix, column);
+  }
   // A JSON record's nested `item.sku` answers to `sku` too, after every whole name.
   for (const column of header) {
     const last = normalise(column.slice(column.lastIndexOf('.') + 1));
@@ -264,14 +278,6 @@ const ITEM_COLUMNS = ['item', 'itemname'];
 const VARIATION_COLUMNS = ['pricepointname', 'pricepoint', 'variationname', 'variation', 'variantname', 'variant'];
 
 /**
- * A product known by its item and variation (ADR 0193): where the column proposed for the product
- * code is blank on most of the lines read, or none is, and the file has an item column beside a
- * variation column (Square: Item and Price Point Name, its library: Item Name and Variation Name),
- * the code is proposed as the item joined with the variation ("Flat White Large"), and so is the
- * name where the item was proposed for it. A café sets no SKUs: its lines would all be skipped.
- * Answers the field mappings and joined columns proposed, or null to keep the proposal.
- */
-/**
  * The fill-down proposed for a file whose later lines of a group leave the name blank (Shopify's
  * Products export: Title on a product's first variant line only): the grouping column, and the
  * name joined with the variant's option values ("Linen Shirt M Blue") where the file has them.
@@ -285,6 +291,16 @@ function proposedFillDown(target: WriteTarget, targets: readonly ImportTarget[],
   return { by, joined: name && options.length ? { [name.field]: options } : null };
 }
 
+/**
+ * A product known by its item and variation (ADR 0193): where the column proposed for the product
+ * code is blank on most of the lines read, or none is, and the file has an item column beside a
+ * variation column (Square: Item and Price Point Name, its library: Item Name and Variation Name),
+ * the code is proposed as the item joined with the variation ("Flat White Large"), and so is the
+ * name where the item was proposed for it. A café sets no SKUs: its lines would all be skipped.
+ * Where the SKUs are mostly filled, the code keeps them, but a name from the item column is still
+ * joined with the variation: a gift shop's "Sea Salt Soy Candle" Small and Large are two products
+ * (ADR 0201). Answers the field mappings and joined columns proposed, or null to keep the proposal.
+ */
 export function proposeJoinedCode(
   codeField: string | null,
   header: string[],
@@ -299,11 +315,13 @@ export function proposeJoinedCode(
   if (!item || !variation) return null;
   const codeColumn = proposed[codeField];
   const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-  if (codeColumn && codeColumn !== item && records.filter((record) => blank(valueOf(record, codeColumn))).length * 2 <= records.length) return null;
-  const next: Record<string, string | null> = { ...proposed, [codeField]: item };
-  const joined: Record<string, string[]> = { [codeField]: [variation] };
+  // A shop whose SKUs are mostly filled keeps them as codes; its item's name still needs the variation (ADR 0201).
+  const keepsCode = codeColumn !== null && codeColumn !== undefined && codeColumn !== item && records.filter((record) => blank(valueOf(record, codeColumn))).length * 2 <= records.length;
+  if (keepsCode && proposed.name !== item) return null;
+  const next: Record<string, string | null> = keepsCode ? { ...proposed } : { ...proposed, [codeField]: item };
+  const joined: Record<string, string[]> = keepsCode ? {} : { [codeField]: [variation] };
   if (proposed.name === item) joined.name = [variation];
-  // The variation's column reads as part of the code now, not as another field.
+  // The variation's column reads as part of the joined fields now, not as another field.
   for (const [field, column] of Object.entries(next)) if (column === variation) next[field] = null;
   return { proposed: next, joined };
 }

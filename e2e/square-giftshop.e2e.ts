@@ -1,0 +1,53 @@
+// A Galway gift shop's Square exports on the Import screen (ADR 0201), previewed only (nothing
+// imported, so other specs see the demo catalogue), in an Irish browser: the item library proposes
+// Item Name followed by Variation Name for the name (the SKU kept as the code), the stock of
+// "Current Quantity Galway Shop" (not the Y/N "Stock Alert Enabled Galway Shop"), Default Unit Cost
+// (not the Price) and Default Vendor Name; the item sales detail is read by SKU, its ISO dates as
+// such, the lines without a SKU named in the sentence that says they are skipped.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
+import { chosenOption, previewImportFile } from './support/import-screen.ts';
+import { libraryCsv, salesCsv } from './fixtures/square-giftshop.ts';
+
+const browser = useBrowser({ locale: 'en-IE' });
+let dir = '';
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'stockwise-square-e2e-'));
+  await writeFile(join(dir, 'items-library.csv'), libraryCsv());
+  await writeFile(join(dir, 'items-sales-detail.csv'), salesCsv());
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const previewFile = (page: Page, entity: string, fileName: string) => previewImportFile(page, entity, join(dir, fileName));
+const firstRowCell = (page: Page, field: string) => page.getByTestId('preview-row').first().locator(`[data-column="${field}"]`).textContent();
+
+describe("a gift shop's Square exports", () => {
+  it("proposes the item library's name with its variation, its stock, its cost and its vendor", async () => {
+    const { page } = browser;
+    await previewFile(page, 'Products', 'items-library.csv');
+    expect(await chosenOption(page, 'Product code (product_code) · required')).toBe('SKU');
+    expect(await chosenOption(page, 'Name (name)')).toBe('Item Name');
+    expect(await chosenOption(page, 'Name, followed by')).toBe('Variation Name');
+    expect(await chosenOption(page, 'Current stock (current_stock)')).toBe('Current Quantity Galway Shop');
+    expect(await chosenOption(page, 'Unit cost (unit_cost)')).toBe('Default Unit Cost');
+    expect(await chosenOption(page, 'Supplier (supplier)')).toBe('Default Vendor Name');
+    expect(await firstRowCell(page, 'name')).toBe('Sea Salt Soy Candle Small');
+    await page.getByText('Every previewed value fits its column.').waitFor();
+  });
+
+  it('reads the item sales by SKU and ISO date, and names the lines without a SKU', async () => {
+    const { page } = browser;
+    await previewFile(page, 'Sales', 'items-sales-detail.csv');
+    expect(await chosenOption(page, 'Product (product_id) · by product_code · required')).toBe('SKU');
+    expect(await chosenOption(page, 'Quantity (quantity) · required')).toBe('Qty');
+    await page.getByText('Read as YYYY-MM-DD').waitFor();
+    await page.getByText(/have no product code \(“Greeting Card”/).waitFor();
+  });
+});
