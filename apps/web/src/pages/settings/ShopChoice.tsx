@@ -24,13 +24,13 @@ export function useShopChoice<T>(saved: T, show: (settings: ShopSettings) => voi
     setPicked(value);
     setDone(null);
   };
-  /** Saves the choice with `save`, which answers what to tell the administrator. */
-  const submit = (save: (value: T) => Promise<string>) => {
+  /** Saves the choice (or `value`, picked with it) with `save`, which answers what to tell the administrator. */
+  const submit = (save: (value: T) => Promise<string>, value: T = chosen) => {
     setBusy(true);
     setError(null);
     setDone(null);
     setSavedMeanwhile(null);
-    save(chosen).then(
+    save(value).then(
       (message) => {
         setBusy(false);
         setPicked(undefined);

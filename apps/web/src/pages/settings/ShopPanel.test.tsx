@@ -525,16 +525,18 @@ describe("the Shop panel's time zone (ADR 0173)", () => {
     expect(saveZone().disabled).toBe(true);
   });
 
-  it("offers this browser's zone at a click", async () => {
+  it("saves this browser's zone at a click, the focus then on the zone's box", async () => {
     const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
     stored = { ...stored, timeZone: 'Pacific/Kiritimati', timeZoneInEffect: 'Pacific/Kiritimati', timeZoneSource: 'shop' };
     renderPanel();
     await waitFor(() => expect(zoneBox().value).toMatch(/^Pacific\/Kiritimati /));
     fireEvent.click(screen.getByRole('button', { name: `Use this browser's zone (${here})` }));
-    await waitFor(() => expect(zoneBox().value.startsWith(`${here} (`)).toBe(true));
-    fireEvent.click(saveZone());
-    await screen.findByTestId('shop-zone-saved');
+    expect((await screen.findByTestId('shop-zone-saved')).textContent).toBe(`Saved: the shop's day is now ${here}'s, from the next forecast run.`);
     expect(zoneSaves).toEqual([{ timeZone: here }]);
+    expect(zoneBox().value.startsWith(`${here} (`)).toBe(true);
+    expect(inEffect()).toBe(`In effect: ${here}.`);
+    expect(document.activeElement).toBe(zoneBox());
+    expect(saveZone().disabled).toBe(true);
   });
 
   it("refuses a save over another administrator's since, keeping the choice until Reload shows theirs", async () => {

@@ -1,10 +1,11 @@
 // Settings → Shop, "Time zone" (administrators; ADR 0173): where the shop is, whose today the
 // forecast starts on and whose clock a new integration runs on. Chosen by typing a city or region
-// from the zones the browser knows, or this browser's own at a click; none chosen leaves the
+// from the zones the browser knows and saved, or this browser's own saved at a click (the button
+// reads as the action: QA Irish gift shop F5, ADR 0201); none chosen leaves the
 // server's zone in effect, and the panel says which. Saved on its own, at the version read (ADR
 // 0168's amendment "the shop's settings"): a save over another administrator's since is refused,
 // the choice kept, until Reload shows theirs.
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ShopSettings } from '@stockwise/contract';
@@ -55,12 +56,19 @@ export const ShopTimeZone = memo(function ShopTimeZone() {
   const options = useMemo(() => [{ value: SERVER_ZONE, label: t('shop.zone.serverDefault') }, ...timeZoneOptions(saved)], [saved, t]);
   const browserZone = browserTimeZone();
 
-  const submit = () =>
+  const save = (zone: string | null) =>
     choice.submit(async (timeZone) => {
       const answer = await saveShopTimeZone({ timeZone }, settings?.timeZoneVersion);
       show(answer);
       return answer.timeZone ? t('shop.zone.saved', { zone: answer.timeZone }) : t('shop.zone.savedServer');
-    });
+    }, zone);
+  // The button goes once its zone is chosen: the focus goes to the box showing it.
+  const zoneBox = useRef<HTMLInputElement>(null);
+  const saveBrowserZone = (zone: string) => {
+    choice.pick(zone);
+    save(zone);
+    zoneBox.current?.focus();
+  };
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="shop-zone-title" data-testid="shop-zone">
@@ -70,6 +78,7 @@ export const ShopTimeZone = memo(function ShopTimeZone() {
       <Text size="sm">{t('shop.zone.intro')}</Text>
       <Group align="flex-end">
         <Select
+          ref={zoneBox}
           label={t('shop.zone.label')}
           description={t('shop.zone.hint')}
           searchable
@@ -83,13 +92,13 @@ export const ShopTimeZone = memo(function ShopTimeZone() {
           disabled={!settings}
           data-testid="shop-zone-select"
         />
-        <BusyButton onClick={submit} busy={choice.busy} disabled={!settings || chosen === saved}>
+        <BusyButton onClick={() => save(chosen)} busy={choice.busy} disabled={!settings || chosen === saved}>
           {t('shop.zone.save')}
         </BusyButton>
       </Group>
       {browserZone && browserZone !== chosen && (
         <Group>
-          <Button variant="subtle" size="compact-sm" onClick={() => choice.pick(browserZone)} disabled={!settings}>
+          <Button variant="subtle" size="compact-sm" onClick={() => saveBrowserZone(browserZone)} disabled={!settings || choice.busy}>
             {t('shop.zone.useBrowser', { zone: browserZone })}
           </Button>
         </Group>
