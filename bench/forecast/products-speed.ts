@@ -52,6 +52,7 @@ function catalogue(): Catalogue {
   const today = new Date((firstDay + DAYS) * DAY_MS).toISOString().slice(0, 10);
   const closedDates = closedDatesBetween(calendar, since, DAYS + 90);
   const yearlyProfile = calendar.yearlyProfiles.Generated ?? calendar.yearlyProfiles[CATALOGUE_PROFILE];
+  const weekdayProfile = calendar.weekdayProfiles?.Generated ?? calendar.weekdayProfiles?.[CATALOGUE_PROFILE];
   const inputs = generated.map((input, i) => ({
     ...input,
     sales: input.sales.filter((sale) => (sale.y ?? 0) > 0),
@@ -60,6 +61,7 @@ function catalogue(): Catalogue {
     today,
     ...(closedDates.length ? { closedDates } : {}),
     ...(yearlyProfile ? { yearlyProfile } : {}),
+    ...(weekdayProfile ? { weekdayProfile } : {}),
   }));
   return { inputs, since, today, calendar };
 }

@@ -271,6 +271,7 @@ export function benchmarkDemo(options: { windows: number; validation?: boolean }
       train.push(daily[i]!.slice(0, end));
       test.push(daily[i]!.slice(end, end + M5_HOLDOUT_DAYS));
       const yearlyProfile = calendar.yearlyProfiles[product.category] ?? calendar.yearlyProfiles[CATALOGUE_PROFILE];
+      const weekdayProfile = calendar.weekdayProfiles?.[product.category] ?? calendar.weekdayProfiles?.[CATALOGUE_PROFILE];
       inputs.push({
         sales: daily[i]!.slice(0, end).map((y, t) => ({ ds: day(t), y })),
         stock: history.snapshots.filter((snapshot) => snapshot.date < day(end)).map((snapshot) => ({ ds: snapshot.date, stock_level: snapshot.stock_level })),
@@ -280,6 +281,7 @@ export function benchmarkDemo(options: { windows: number; validation?: boolean }
         // Even when empty, as the catalogue run passes it: the weekdays the catalogue trades on.
         ...(calendar.closedWeekdays ? { closedWeekdays: calendar.closedWeekdays } : {}),
         ...(yearlyProfile ? { yearlyProfile } : {}),
+        ...(weekdayProfile ? { weekdayProfile } : {}),
       });
     });
   }

@@ -53,6 +53,12 @@ export type CatalogueCalendar = {
    */
   yearlyProfiles: Record<string, number[]>;
   /**
+   * Per category (the whole catalogue's under CATALOGUE_PROFILE), the weekday pattern of its sales
+   * over the last year (weekdayProfile: 7 values from Sunday, mean 1, 0 on the closed weekdays), where
+   * it is known well enough. Absent in calendars stored before they were kept.
+   */
+  weekdayProfiles?: Record<string, number[]>;
+  /**
    * Per category (the whole catalogue's under CATALOGUE_PROFILE), the daily demand of the products
    * that started within the history, over their first four weeks: ascending, at most 21 quantiles.
    * A product without history is forecast from them (ProductForecastInput.newItemPrior). Absent in
@@ -180,16 +186,22 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
     };
     const whole = catalogueProfile([...categories.values()], catalogue, closedDaysOf);
     if (whole) yearlyProfiles[CATALOGUE_PROFILE] = whole;
+    const weekdayProfiles: Record<string, number[]> = {};
+    const isClosedDay = (day: number) => closedSet.has(day) || inClosedMonths(day, weekdaysInMonths);
+    const wholeWeekdays = weekdayProfile(catalogue, weekdays, isClosedDay);
+    if (wholeWeekdays) weekdayProfiles[CATALOGUE_PROFILE] = wholeWeekdays;
     const categorySeasons: Record<string, CategorySeasonDates> = {};
     for (const [category, totals] of categories) {
       if (category === null) continue;
       const closedDays = closedDaysOf(totals);
       const profile = yearlyProfile(totals, closedDays, MIN_CATEGORY_PROFILE_UNITS_PER_DAY);
       if (profile) yearlyProfiles[category] = profile;
+      const weekdayPattern = weekdayProfile(totals, weekdays, isClosedDay, wholeWeekdays ?? undefined);
+      if (weekdayPattern) weekdayProfiles[category] = weekdayPattern;
       const season = groupSeason(totals, closedDays);
       if (season) categorySeasons[category] = season;
     }
-    return { ...learned, closedWeekdaysInMonths: weekdaysInMonths, yearlyProfiles, newItemRates, categorySeasons };
+    return { ...learned, closedWeekdaysInMonths: weekdaysInMonths, yearlyProfiles, weekdayProfiles, newItemRates, categorySeasons };
   }
   return { closedDates: [], closedHolidays: [], closedNthWeekdays: [], closedSubstitutes: [], closedWeekdays: [], closedWeekdaysInMonths: [], yearlyProfiles, newItemRates: {}, categorySeasons: {} };
 }
@@ -580,6 +592,60 @@ export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boo
 export function catalogueProfile(groups: DailyTotals[], catalogue: DailyTotals, closedDaysOf: (group: DailyTotals) => (day: number) => boolean): number[] | null {
   const yearRound = sumOf(groups.filter((group) => !isSeasonOnly(group.totals)));
   return (yearRound && yearlyProfile(yearRound, closedDaysOf(yearRound))) ?? yearlyProfile(catalogue, closedDaysOf(catalogue));
+}
+
+// The weekday pattern of the last year: long enough to average out its seasons (each weekday has
+// as many August days as the others), recent enough to be the business's rhythm now; at least
+// twelve weeks of it.
+const WEEKDAY_PROFILE_DAYS = 364;
+const MIN_WEEKDAY_PROFILE_DAYS = 12 * WEEK;
+// A pattern must differ from the one it would replace beyond chance: the squared differences of the
+// weekdays' averages from what that one expects, each over its variance, add up to more than χ² at
+// 1 % with (open weekdays − 1) degrees of freedom. A catalogue whose days look alike has no pattern
+// to lend, and a category whose few lumpy sales differ from the catalogue's by chance lends the
+// catalogue's. Per number of open weekdays from 2 to 7.
+const CHI_SQUARE_1_PERCENT = [0, 0, 6.63, 9.21, 11.34, 13.28, 15.09, 16.81];
+
+/**
+ * The group's weekday pattern over its last year (from its first sale): 7 values by weekday (0 =
+ * Sunday), mean 1, 0 on `closedWeekdays`; each open weekday's average units over the open days'
+ * average, days `isClosed` (holidays) left out. Null with under twelve weeks of sales, or when it
+ * does not differ beyond chance (CHI_SQUARE_1_PERCENT) from `reference` (a weekday profile; absent:
+ * every open weekday alike).
+ */
+export function weekdayProfile(group: DailyTotals, closedWeekdays: readonly number[], isClosed: (day: number) => boolean, reference?: readonly number[]): number[] | null {
+  const { firstDay, totals } = group;
+  const first = totals.findIndex((units) => units > 0);
+  const from = Math.max(first, totals.length - WEEKDAY_PROFILE_DAYS);
+  if (first < 0 || totals.length - from < MIN_WEEKDAY_PROFILE_DAYS) return null;
+  const sums = new Float64Array(WEEK);
+  const squares = new Float64Array(WEEK);
+  const counts = new Float64Array(WEEK);
+  for (let t = from; t < totals.length; t++) {
+    const weekday = weekdayOf(firstDay + t);
+    if (closedWeekdays.includes(weekday) || isClosed(firstDay + t)) continue;
+    const units = Math.max(0, totals[t]!);
+    sums[weekday]! += units;
+    squares[weekday]! += units * units;
+    counts[weekday]! += 1;
+  }
+  const open = Array.from({ length: WEEK }, (_, weekday) => !closedWeekdays.includes(weekday) && counts[weekday]! > 1);
+  const openDays = open.filter(Boolean).length;
+  if (openDays < 2) return null;
+  const means = Array.from({ length: WEEK }, (_, weekday) => (open[weekday] ? sums[weekday]! / counts[weekday]! : 0));
+  const overall = means.reduce((a, b) => a + b, 0) / openDays;
+  if (!(overall > 0)) return null;
+  // The reference's shape on this group's open weekdays, mean 1 over them.
+  const referenceTotal = reference ? open.reduce((sum, isOpen, weekday) => sum + (isOpen ? reference[weekday]! : 0), 0) : 0;
+  const expected = (weekday: number) => (referenceTotal > 0 ? (overall * openDays * reference![weekday]!) / referenceTotal : overall);
+  let chiSquare = 0;
+  for (let weekday = 0; weekday < WEEK; weekday++) {
+    if (!open[weekday]) continue;
+    const variance = Math.max(0, squares[weekday]! / counts[weekday]! - means[weekday]! ** 2) / (counts[weekday]! - 1);
+    chiSquare += variance > 0 ? (means[weekday]! - expected(weekday)) ** 2 / variance : 0;
+  }
+  if (chiSquare <= CHI_SQUARE_1_PERCENT[openDays]!) return null;
+  return means.map((mean) => Math.round((mean / overall) * (WEEK / openDays) * PROFILE_DECIMALS) / PROFILE_DECIMALS);
 }
 
 function nearestKnown(values: number[], i: number): number {

@@ -3,7 +3,7 @@ import { applyClosedDays, closedWeekdaysOf } from './closed.ts';
 import { applyClosedDates, closedDayNumbers, closuresAhead, isClosedWeekdayInMonths, isShopClosedDay, shopClosedDays } from './holidays.ts';
 import { isNthWeekdayRule } from './moving-holidays.ts';
 import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
-import { dayLabels, dayNumber } from './dates.ts';
+import { dayLabels, dayNumber, weekdayOf } from './dates.ts';
 import { buildDemandHistory, classifyDemand, MAX_HISTORY_DAYS, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
@@ -13,7 +13,7 @@ import { seasonalNaive, yearlyNaive } from './models/naive.ts';
 import { atLeastPoissonSpread, lastSeasonStart, offSeasonBands, repeatedSeason, seasonCalendarOf, seasonOf, seasonText, withinCategorySeason, type Season } from './season-only.ts';
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
-import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
+import { deseasonalized, POOLED_WEEKDAYS, pooledWeekdays, seasonalityTest, withYearlyFourier } from './seasonality.ts';
 import { dailySigmas, deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd, type SeasonSpan } from './stock.ts';
 import type { BacktestRow, DemandClass, DemandPattern, ForecastError, ForecastRow, HistoryLength, ProductForecast, ProductForecastInput, SalesColumns } from './types.ts';
 
@@ -46,15 +46,20 @@ const DAILY_FIT: FitOptions = { tolerance: 6e-4 };
  * the intermittent-demand methods, which forecast a rate instead of chasing
  * zeros.
  */
-export function productCandidates(values: Float64Array, demandClass: DemandClass, pooledIndex?: Float64Array): Candidate[] {
-  const weekly = seasonalityTest(values, WEEK);
+export function productCandidates(values: Float64Array, demandClass: DemandClass, pooledIndex?: Float64Array, weekdayPattern?: Float64Array): Candidate[] {
+  const intermittent = demandClass === 'intermittent' || demandClass === 'lumpy';
+  // Sold on some days only, an item's own weekday averages are mostly chance: its category's (or the
+  // catalogue's) pattern is put on its weekday-adjusted candidates instead, whatever its own test says
+  // (ADR 0198 F11). Validation still chooses between them and the flat rates.
+  const pooledWeek = intermittent ? weekdayPattern : undefined;
+  const weekly = pooledWeek !== undefined || seasonalityTest(values, WEEK);
   const [ses, , damped] = NON_SEASONAL_FORMS.map((form) => ets(form, DAILY_FIT)) as [Candidate, Candidate, Candidate];
-  const seasonal = (candidate: Candidate): Candidate => (weekly ? deseasonalized(candidate, [WEEK]) : candidate);
+  const seasonal = (candidate: Candidate): Candidate => (pooledWeek ? pooledWeekdays(candidate, pooledWeek) : weekly ? deseasonalized(candidate, [WEEK]) : candidate);
   // Over a year of history: last year's season competes, for seasonal-only and intermittent items too.
   const yearly = values.length >= YEARLY_NAIVE_MIN_DAYS ? [yearlyNaive()] : [];
   // The category's yearly pattern at the product's level, for histories too short or noisy for their own.
   if (pooledIndex && values.length >= POOLED_YEARLY_MIN_DAYS) yearly.push(seasonal(pooledYearly(pooledIndex)));
-  if (demandClass === 'intermittent' || demandClass === 'lumpy') {
+  if (intermittent) {
     return [croston('SBA'), tsb(), imapa(), ses, ...(weekly ? [seasonal(tsb()), seasonal(ses)] : []), ...yearly];
   }
   const candidates: Candidate[] = [seasonal(ses), seasonal(damped), seasonal(theta({ ...DAILY_FIT, windowed: true }))];
@@ -120,6 +125,10 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   if (profile !== undefined && !(Array.isArray(profile) && profile.length === PROFILE_DAYS && profile.every((value) => typeof value === 'number' && value >= 0 && Number.isFinite(value)))) {
     return invalid(`yearlyProfile must be ${PROFILE_DAYS} non-negative numbers.`);
   }
+  const weekdayProfile = input.weekdayProfile;
+  if (weekdayProfile !== undefined && !(Array.isArray(weekdayProfile) && weekdayProfile.length === WEEK && weekdayProfile.every((value) => typeof value === 'number' && value >= 0 && Number.isFinite(value)))) {
+    return invalid(`weekdayProfile must be ${WEEK} non-negative numbers, from Sunday.`);
+  }
   const prior = input.newItemPrior;
   if (prior !== undefined && !(prior && ['category', 'catalogue'].includes(prior.scope) && Array.isArray(prior.rates) && prior.rates.every((rate) => typeof rate === 'number' && rate >= 0 && Number.isFinite(rate)))) {
     return invalid("newItemPrior must be { rates: non-negative numbers, scope: 'category' or 'catalogue' }.");
@@ -164,7 +173,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     withinCategorySeason(unmodelled, categorySeason, history.firstDay + history.values.length, soldOn);
   }
   const closedDays = new Set(closedDayNumbers(closedDates));
-  const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, { horizon: adviceDays, shown: horizon }, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile, input.soldByMeasure === true);
+  const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, { horizon: adviceDays, shown: horizon }, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, { yearly: profile, weekdays: weekdayProfile }, input.soldByMeasure === true);
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
   const closedAhead = applyClosedDates(result, lastHistoryDay + 1, [...closedDays]);
@@ -234,7 +243,7 @@ const closedPatternOf = (closed: boolean[]): DemandPattern[] => (closed.some(Boo
 function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean[], seasonOnly: boolean): DemandPattern[] {
   const patterns = closedPatternOf(closed);
   if (seasonOnly) return [...patterns, 'season_only'];
-  if (/Seasonal\(7\)|SeasonalNaive|ETS\(A,\w+,[AM]\)/.test(modelName)) patterns.push('weekly');
+  if (/Seasonal\(7\)|SeasonalNaive|ETS\(A,\w+,[AM]\)/.test(modelName) || modelName.includes(`+${POOLED_WEEKDAYS}`)) patterns.push('weekly');
   if (/Yearly/.test(modelName)) patterns.push('yearly');
   if (/ETS\(A,Ad?,/.test(modelName)) patterns.push('trend');
   if (demandClass === 'intermittent' || demandClass === 'lumpy') patterns.push('intermittent');
@@ -292,20 +301,21 @@ function forecastDemand(
   uplifts: Map<number, number>,
   closed: boolean[],
   closedDays: ReadonlySet<number>,
-  yearlyProfile: number[] | undefined,
+  profiles: { yearly: number[] | undefined; weekdays: number[] | undefined },
   soldByMeasure: boolean,
 ): { result: EngineResult; season: Season | null } {
   const values = history.values.slice();
   if (uplifts.size > 0) for (let t = 0; t < values.length; t++) values[t] = values[t]! / (uplifts.get(history.firstDay + t) || 1);
   const intermittent = demandClass === 'intermittent' || demandClass === 'lumpy';
-  const pooledIndex = yearlyProfile ? yearlyIndex(yearlyProfile, history.firstDay, values.length + horizon) : undefined;
+  const pooledIndex = profiles.yearly ? yearlyIndex(profiles.yearly, history.firstDay, values.length + horizon) : undefined;
+  const weekdayPattern = profiles.weekdays ? weekdayPatternOf(profiles.weekdays, closed, history.firstDay) : undefined;
   const wholeUnits = !soldByMeasure && inWholeUnits(history);
   // Sold in its season only: last year's season is the forecast, which validation before the season cannot choose.
   const isClosed = (t: number) => closedDays.has(history.firstDay + t);
   const season = seasonOf(values, isClosed, history.firstDay);
   const calendar = season ? seasonCalendarOf(season, history.firstDay, values.length) : undefined;
   const onSeason = calendar?.isOn;
-  const candidates = calendar ? [yearlyNaive({ onSeason, isClosed, yearBack: calendar.yearBack })] : productCandidates(values, demandClass, pooledIndex);
+  const candidates = calendar ? [yearlyNaive({ onSeason, isClosed, yearBack: calendar.yearBack })] : productCandidates(values, demandClass, pooledIndex, weekdayPattern);
   const selected = selectAndForecast(values, candidates, {
     horizon,
     // The horizon shown's: the days forecast past it for an order's cover change nothing shown.
@@ -341,6 +351,17 @@ function forecastDemand(
     for (const series of new Set([result.mean, ...bands.flatMap((band) => [band.lower, band.upper])])) applyUplift(series, lastHistoryDay + 1);
   }
   return { result, season };
+}
+
+/**
+ * A weekday profile (7 values from Sunday) by position in the week of a history whose first day is
+ * `firstDay` (pooledWeekdays' pattern): 0 on the product's closed weekdays (`closed`, by position),
+ * mean 1 over the week. Undefined when it leaves no open day.
+ */
+function weekdayPatternOf(profile: readonly number[], closed: boolean[], firstDay: number): Float64Array | undefined {
+  const pattern = Float64Array.from({ length: WEEK }, (_, position) => (closed[position] ? 0 : profile[weekdayOf(firstDay + position)]!));
+  const total = pattern.reduce((sum, value) => sum + value, 0);
+  return total > 0 ? pattern.map((value) => (WEEK * value) / total) : undefined;
 }
 
 /**

@@ -96,12 +96,39 @@ const MIN_DIVISOR_INDEX = 0.05;
  */
 export function deseasonalized(base: Candidate, periods: number[], recentCycles = Infinity): Candidate {
   const longest = Math.max(...periods);
+  return adjustedFor(base, `Seasonal(${periods.join(',')})`, `Adjusted for the ${periods.map(describePeriod).join(' and ')} pattern.`, Math.max(base.minLength, 3 * longest), (history, end) =>
+    decomposition(history, end, periods, recentCycles),
+  );
+}
+
+/**
+ * Like deseasonalized, with a weekday pattern pooled over many products (the category's or the
+ * catalogue's) instead of the series' own: `pattern[t % 7]` for history day t, mean 1, 0 on closed
+ * days. For an item that sells on some days only, whose own weekday averages are mostly chance
+ * (ADR 0198 F11). The level is the base model's; the pattern spreads it over the week, so a quiet
+ * day stays quiet whatever the level.
+ */
+export function pooledWeekdays(base: Candidate, pattern: Float64Array): Candidate {
+  return adjustedFor(base, POOLED_WEEKDAYS, "Spread over the weekdays as the sales of its category (or of the whole catalogue) are.", base.minLength, (history) => ({
+    profiles: [pattern],
+    adjusted: divideByProfile(history, pattern),
+  }));
+}
+
+/** The name a model gets with pooledWeekdays. */
+export const POOLED_WEEKDAYS = 'PooledWeekdays';
+
+/**
+ * `base` fitted to the history divided by the profiles `decompose` gives, its forecasts multiplied by
+ * them; named `${base.name}+${suffix}`, its description followed by `note`.
+ */
+function adjustedFor(base: Candidate, suffix: string, note: string, minLength: number, decompose: (history: Float64Array, end: number) => Decomposition): Candidate {
   return {
-    name: `${base.name}+Seasonal(${periods.join(',')})`,
-    description: `${base.description} Adjusted for the ${periods.map(describePeriod).join(' and ')} pattern.`,
-    minLength: Math.max(base.minLength, 3 * longest),
+    name: `${base.name}+${suffix}`,
+    description: `${base.description} ${note}`,
+    minLength,
     fit(history, end): FittedModel {
-      const { profiles, adjusted } = decomposition(history, end, periods, recentCycles);
+      const { profiles, adjusted } = decompose(history, end);
       const baseModel = base.fit(adjusted, end);
       const adjust = (series: Float64Array): Float64Array => {
         if (series === history) return adjusted;
@@ -116,7 +143,7 @@ export function deseasonalized(base: Candidate, periods: number[], recentCycles 
         return out;
       };
       return {
-        name: `${baseModel.name}+Seasonal(${periods.join(',')})`,
+        name: `${baseModel.name}+${suffix}`,
         predict: (series, seriesEnd, horizon) => reseasonalize(baseModel.predict(adjust(series), seriesEnd, horizon), seriesEnd),
         predictAt: (series, ends, horizon) => forecastsAt(baseModel, adjust(series), ends, horizon).map((out, i) => reseasonalize(out, ends[i]!)),
       };

@@ -68,6 +68,12 @@ export type ProductForecastInput = {
    */
   yearlyProfile?: number[];
   /**
+   * The weekday pattern of the product's category or catalogue (CatalogueCalendar.weekdayProfiles:
+   * 7 values from Sunday, mean 1): an item that sells on some days only, whose own pattern is too
+   * noisy, has its forecast spread over the weekdays by it where validation says that helps.
+   */
+  weekdayProfile?: number[];
+  /**
    * For a product without history: the daily demand of new products in their first weeks
    * (CatalogueCalendar.newItemRates, ascending) of its category, or of the whole catalogue.
    */

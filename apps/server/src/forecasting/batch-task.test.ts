@@ -27,6 +27,16 @@ describe('batch task', () => {
     expect('orderMultiple' in without || 'minOrderQuantity' in without).toBe(false);
   });
 
+  it("passes its category's weekday profile, else the catalogue's, else none (a calendar stored before they were kept) (ADR 0198 F11)", () => {
+    const paper = [0, 1.6, 1.5, 1.3, 1.5, 1.1, 0];
+    const catalogue = [0, 1.7, 1.5, 1.3, 1.5, 1, 0];
+    const calendar = { ...context.calendar, weekdayProfiles: { Paper: paper, '*': catalogue } };
+    expect(productInput({ ...product, category: 'Paper', sales: '0:3' }, { ...context, calendar }).weekdayProfile).toEqual(paper);
+    expect(productInput({ ...product, category: 'Filing', sales: '0:3' }, { ...context, calendar }).weekdayProfile).toEqual(catalogue);
+    expect(productInput({ ...product, sales: '0:3' }, { ...context, calendar }).weekdayProfile).toEqual(catalogue);
+    expect('weekdayProfile' in productInput({ ...product, category: 'Paper', sales: '0:3' }, context)).toBe(false);
+  });
+
   it('dates when a product without sales was listed: after the sales day it was added on, else from the first sale, within the history read', () => {
     const long: BatchContext = { ...context, today: '2026-09-01', since: '2024-09-01', historyDays: 730, firstSale: '2026-02-13' };
     // Added with the shop's first import, before its sales: listed since the first of them.

@@ -106,6 +106,8 @@ export function productInput(product: ProductRows, context: BatchContext): Parse
   pairs(product.deliveries, (ds, quantity) => deliveries.push({ ds, quantity: Number(quantity) }));
   const profiles = context.calendar.yearlyProfiles;
   const yearlyProfile = (product.category !== null ? profiles[product.category] : undefined) ?? profiles[CATALOGUE_PROFILE];
+  const weekdayProfiles = context.calendar.weekdayProfiles ?? {};
+  const weekdayProfile = (product.category !== null ? weekdayProfiles[product.category] : undefined) ?? weekdayProfiles[CATALOGUE_PROFILE];
   const unsold = sales.days.length === 0;
   const newItemPrior = unsold ? newItemPriorOf(product.category, context.calendar) : undefined;
   const listedSince = unsold ? listedSinceOf(product, context) : null;
@@ -125,6 +127,7 @@ export function productInput(product: ProductRows, context: BatchContext): Parse
     ...(context.calendar.closedWeekdaysInMonths?.length ? { closedWeekdaysInMonths: context.calendar.closedWeekdaysInMonths } : {}),
     ...(context.calendar.closedNthWeekdays?.length ? { closedNthWeekdays: context.calendar.closedNthWeekdays } : {}),
     ...(yearlyProfile ? { yearlyProfile } : {}),
+    ...(weekdayProfile ? { weekdayProfile } : {}),
     ...(newItemPrior ? { newItemPrior } : {}),
     ...(listedSince ? { listedSince } : {}),
     ...(categorySeason ? { categorySeason } : {}),
