@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dayNumber, formatDay } from './dates.ts';
 import { forecastProduct, isForecastError } from './index.ts';
 import { poisson, random } from './simulate.test-data.ts';
 import { normalQuantile } from './stats.ts';
@@ -57,6 +58,66 @@ describe('reorderAdvice', () => {
     // 200 due on day 12: days 7–11 (50 units) run dry after a new order could arrive; days 1–6 cannot be helped.
     const advice = adviceWith(new Map([[onDay(12), 200]]));
     expect(advice).toMatchObject({ orderQuantity: 50, orderBy: '2025-01-01' });
+  });
+});
+
+// ADR 0201 F9: advent calendars sell from 1 November to 24 December, 5 a day with a daily error of 1,
+// nothing after; none on hand, a 14-day lead time and a 7-day review period, so an order is due today.
+describe("a season-only item's safety stock", () => {
+  const z = normalQuantile(0.95);
+  const inSeason = (day: number) => {
+    const monthDay = formatDay(day).slice(5);
+    return monthDay >= '11-01' && monthDay <= '12-24';
+  };
+  const season = { from: dayNumber('2025-11-01'), to: dayNumber('2025-12-24'), isOn: inSeason };
+  const adviceFrom = (firstDay: string, { seasonOnly = true, closed = [] as string[] } = {}) => {
+    const first = dayNumber(firstDay);
+    const isClosed = (day: number) => closed.includes(formatDay(day));
+    const forecast = Array.from({ length: 60 }, (_, j) => {
+      const yhat = inSeason(first + j) && !isClosed(first + j) ? 5 : 0;
+      return { ds: formatDay(first + j), yhat, yhat_lower: yhat, yhat_upper: yhat, yhat_lower_80: yhat, yhat_upper_80: yhat };
+    });
+    const start = { day: first - 1, level: 0 };
+    return reorderAdvice({
+      forecast,
+      continuousUpper95: forecast.map((row) => (row.yhat > 0 ? row.yhat + normalQuantile(0.975) : 0)),
+      start,
+      projection: projectStock(start, forecast, new Map(), forecast.map(() => 0)),
+      deliveries: new Map(),
+      leadTimeDays: 14,
+      serviceLevel: 0.95,
+      reviewPeriodDays: 7,
+      isClosed,
+      ...(seasonOnly ? { season } : {}),
+    });
+  };
+
+  it("is the lead time's in mid-season, as before", () => {
+    // Ordered on 1 November, arriving on the 15th: 40 selling days left, more than the lead time.
+    const advice = adviceFrom('2025-11-01');
+    expect(advice.safetyStock).toBe(Math.ceil(z * Math.sqrt(14)));
+    expect(advice.orderQuantity).toBe(Math.ceil(7 * 5 + z * Math.sqrt(14)));
+  });
+
+  it("of the season's last order, is sized over the 4 selling days left from the arrival, and the order carries that", () => {
+    // Ordered on 7 December, arriving on the 21st: 21–24 December sell, then nothing until November.
+    // Before: z · √14 = 7 units of safety stock, every one left over on 27 December.
+    const advice = adviceFrom('2025-12-07');
+    expect(advice.safetyStock).toBe(Math.ceil(z * Math.sqrt(4)));
+    expect(advice.safetyStock).toBeLessThan(adviceFrom('2025-11-01').safetyStock * 0.6);
+    expect(advice).toMatchObject({ orderBy: '2025-12-07', orderQuantity: Math.ceil(4 * 5 + z * Math.sqrt(4)) });
+    expect(advice.reorderPoint).toBe(Math.ceil(14 * 5 + z * Math.sqrt(4)));
+  });
+
+  it('counts no closed day among the selling days left', () => {
+    const advice = adviceFrom('2025-12-07', { closed: ['2025-12-22'] });
+    expect(advice.safetyStock).toBe(Math.ceil(z * Math.sqrt(3)));
+    expect(advice.orderQuantity).toBe(Math.ceil(3 * 5 + z * Math.sqrt(3)));
+  });
+
+  it("is the lead time's for an item sold all year, whatever its forecast after 24 December", () => {
+    const advice = adviceFrom('2025-12-07', { seasonOnly: false });
+    expect(advice.safetyStock).toBe(Math.ceil(z * Math.sqrt(14)));
   });
 });
 

@@ -166,7 +166,9 @@ export type SeasonSpan = { from: number; to: number; isOn: (day: number) => bool
  * selling days (seasonSigma) — read back from the continuous 95% band (its upper half-width
  * / 1.96; the upper half because the lower one is clipped at zero; continuous
  * because whole-unit bounds are rounded day by day, and a sum over the lead
- * time is not). Order by the first day the projected stock reaches the reorder
+ * time is not). A season-only item's order is buffered over no more days than its season still
+ * sells from the arrival: √(selling days left) where fewer than the lead time (seasonSafetyDays).
+ * Order by the first day the projected stock reaches the reorder
  * point, or the last open day before it when the business is closed that day; order
  * enough to cover the lead time plus a review period and the safety stock.
  */
@@ -181,27 +183,35 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   const sigmas = dailySigmas(forecast, continuousUpper95);
   const orderDays = Math.min(inputs.orderDays ?? forecast.length, forecast.length);
   const dailySigma = (inputs.season && seasonSigma(forecast, sigmas, inputs.season, orderDays)) ?? rootMeanSquare(sigmas, (j) => j < lead);
-  const safetyStock = Math.max(0, z * dailySigma * Math.sqrt(leadTimeDays));
+  const safetyDays = inputs.season ? seasonSafetyDays(forecast, inputs.season, leadTimeDays) : null;
+  // The safety stock of an order placed on forecast day `orderDay`: the lead time's, or fewer days' for a season's last orders.
+  const safetyStockOrderedOn = (orderDay: number): number => Math.max(0, z * dailySigma * Math.sqrt(safetyDays?.[orderDay + leadTimeDays] ?? leadTimeDays));
   const demandOver = (from: number, days: number): number => {
     let sum = 0;
     for (let j = from; j < Math.min(forecast.length, from + days); j++) sum += forecast[j]!.yhat;
     return sum;
   };
-  const reorderPoint = demandOver(0, leadTimeDays) + safetyStock;
+  // The advice's safety stock and reorder point are those of an order placed today, or, where one is due later, of that order.
+  const advised = (orderDay: number) => {
+    const safetyStock = safetyStockOrderedOn(orderDay);
+    return { safetyStock, reorderPoint: demandOver(0, leadTimeDays) + safetyStock };
+  };
   if (!start) {
+    const { reorderPoint, safetyStock } = advised(0);
     return round({ reorderPoint, safetyStock, orderQuantity: demandOver(0, leadTimeDays + reviewPeriodDays) + safetyStock, orderBy: null, leadTimeDays, serviceLevel });
   }
   let orderDay = -1;
   for (let j = -1; j < Math.min(projection.length, orderDays); j++) {
     const onHand = j < 0 ? start.level : projection[j]!.stock_level;
-    if (onHand <= demandOver(j + 1, leadTimeDays) + safetyStock) {
+    if (onHand <= demandOver(j + 1, leadTimeDays) + safetyStockOrderedOn(j + 1)) {
       orderDay = j + 1;
       break;
     }
   }
   if (orderDay < 0 || orderDay >= orderDays) {
-    return round({ reorderPoint, safetyStock, orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel });
+    return round({ ...advised(0), orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel });
   }
+  const { reorderPoint, safetyStock } = advised(orderDay);
   const arrival = orderDay + leadTimeDays;
   const coverEnd = arrival + reviewPeriodDays;
   const deliveredBetween = (from: number, to: number): number => {
@@ -266,9 +276,43 @@ function rootMeanSquare(sigmas: Float64Array, counts: (j: number) => boolean): n
  * days forecast nothing with no spread: read from the lead time from today, its buffer was nothing.
  */
 function seasonSigma(forecast: ForecastRow[], sigmas: Float64Array, season: SeasonSpan, days: number): number | null {
-  const firstDay = dayNumber(forecast[0]?.ds);
-  const selling = (j: number) => j < days && season.isOn(firstDay + j) && forecast[j]!.yhat > 0;
+  const sells = sellingDay(forecast, season);
+  const selling = (j: number) => j < days && sells(j);
   return forecast.some((_, j) => selling(j)) ? rootMeanSquare(sigmas, selling) : null;
+}
+
+/** Whether the forecast's day `j` is one of the season's selling days: on its dates and forecast above 0 (a closed day is none). */
+function sellingDay(forecast: ForecastRow[], season: SeasonSpan): (j: number) => boolean {
+  const firstDay = dayNumber(forecast[0]?.ds);
+  return (j) => season.isOn(firstDay + j) && forecast[j]!.yhat > 0;
+}
+
+/**
+ * The days a season-only item's safety stock is sized over for an order arriving on forecast day
+ * `j` (the array's index): the lead time, or the season's selling days left from the arrival where
+ * fewer — newsvendor reasoning: the safety stock meets demand above the forecast, and what of it the
+ * season has no days left to sell is left over until next season, when an advent calendar is no
+ * longer sold (ADR 0201 F9). Selling days are seasonSigma's (sellingDay). An arrival between
+ * seasons counts the next season's days. Undefined where the season runs on past the forecast (its
+ * end unknown): the lead time's.
+ */
+function seasonSafetyDays(forecast: ForecastRow[], season: SeasonSpan, leadTimeDays: number): (number | undefined)[] {
+  const firstDay = dayNumber(forecast[0]?.ds);
+  const sells = sellingDay(forecast, season);
+  const days: (number | undefined)[] = new Array(forecast.length);
+  // Walked from the end: the selling days from each day to the end of its season (or of the next one).
+  let left: number | undefined;
+  let offSeasonAfter = false;
+  for (let j = forecast.length - 1; j >= 0; j--) {
+    if (!season.isOn(firstDay + j)) offSeasonAfter = true;
+    else {
+      if (offSeasonAfter) left = 0;
+      offSeasonAfter = false;
+      if (left !== undefined && sells(j)) left++;
+    }
+    days[j] = left === undefined ? undefined : Math.min(leadTimeDays, left);
+  }
+  return days;
 }
 
 /**

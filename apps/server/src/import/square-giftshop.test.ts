@@ -5,8 +5,10 @@
 // the Item Sales detail export, SKU on most lines, refunds as Event Type Refund with a negative Qty.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { ProductForecastResponse } from '@stockwise/contract';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
 import { asProposed, cellsOf, importScreen } from '../testing/proposed-mapping.ts';
+import { catalogueRunsSettled, forecastClient } from '../testing/forecast-client.ts';
 import { libraryCsv, salesCsv, variations } from '../../../../e2e/fixtures/square-giftshop.ts';
 
 /** The library's lines by column name. */
@@ -79,4 +81,25 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
     const storedTotal = await sql<{ total: string }>`select sum(quantity)::text as total from data.sales`.execute(db());
     expect(Number(storedTotal.rows[0]?.total)).toBe(fileTotal);
   });
+
+  it("buffers a Christmas item's last order over the selling days left after it arrives, not over the lead time (F9)", async () => {
+    await catalogueRunsSettled(db());
+    expect((await forecastClient(editor.server(), editor.user().access).run()).status).toBe('completed');
+    // Advent calendars and crackers sell to 24 December, then nothing until November; with the default
+    // lead time of 14 days an order placed now arrives on 20 December, four selling days before the end.
+    for (const code of ['XMS-ADV', 'XMS-CRK-BOXOF6']) {
+      const answer = await editor.server().request(`/api/forecasting/forecasts/${code}`, { token: editor.user().access });
+      expect(answer.status, answer.text).toBe(200);
+      const { forecast, reorder } = answer.json as unknown as ProductForecastResponse;
+      expect(reorder.orderBy).toBe(forecast.sales[0]?.ds);
+      const arrival = new Date(Date.parse(`${reorder.orderBy}T00:00:00Z`) + reorder.leadTimeDays * 86_400_000).toISOString().slice(0, 10);
+      expect(forecast.sales.filter((row) => row.ds > '2026-12-24').every((row) => row.yhat === 0)).toBe(true);
+      const seasonLeft = forecast.sales.filter((row) => row.ds >= arrival).reduce((sum, row) => sum + row.yhat, 0);
+      // Nothing on the shelf then: the order is the four days' demand and the safety stock (rounded up).
+      expect(Math.abs(reorder.orderQuantity - (seasonLeft + reorder.safetyStock))).toBeLessThanOrEqual(1);
+      // z · σ · √4, not √14: about half the four days' demand for the crackers (13 of 16.9 before), a
+      // quarter for the calendars (22 of 42.5 before) — what is left unsold on 27 December.
+      expect(reorder.safetyStock, code).toBeLessThan(0.5 * seasonLeft);
+    }
+  }, 60_000);
 });
