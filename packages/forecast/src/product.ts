@@ -2,7 +2,7 @@ import { NEW_ITEM_DAYS, PROFILE_DAYS } from './calendar.ts';
 import { applyClosedDays, closedWeekdaysOf } from './closed.ts';
 import { applyClosedDates, closedDayNumbers, closuresAhead, isClosedWeekdayInMonths, isShopClosedDay, shopClosedDays } from './holidays.ts';
 import { isNthWeekdayRule } from './moving-holidays.ts';
-import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
+import { followPooledYear, POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
 import { dayLabels, dayNumber, weekdayOf } from './dates.ts';
 import { buildDemandHistory, classifyDemand, MAX_HISTORY_DAYS, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
@@ -11,7 +11,7 @@ import { ets, NON_SEASONAL_FORMS, type EtsForm, type FitOptions } from './models
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive, yearlyNaive } from './models/naive.ts';
 import { atLeastPoissonSpread, lastSeasonStart, offSeasonBands, repeatedSeason, seasonCalendarOf, seasonOf, seasonText, withinCategorySeason, type Season } from './season-only.ts';
-import { followPooledYear, MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
+import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, POOLED_WEEKDAYS, pooledWeekdays, seasonalityTest, withYearlyFourier } from './seasonality.ts';
 import { dailySigmas, deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd, type SeasonSpan } from './stock.ts';
@@ -176,7 +176,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const averaged = averagesOpenDays ? openDays : history.observed;
   const followsYear =
     unmodelled !== null && !categorySeason && profile !== undefined && historyLength === 'short' && unmodelled.mean.some((units) => units > 0) &&
-    followPooledYear(unmodelled, yearlyIndex(profile, history.firstDay, history.values.length + adviceDays), Array.from(history.values.keys()).filter((t) => averaged[t]));
+    followPooledYear(unmodelled, profile, { firstDay: history.firstDay, days: history.values.length }, Array.from(history.values.keys()).filter((t) => averaged[t]));
   const closedDays = new Set(closedDayNumbers(closedDates));
   const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, { horizon: adviceDays, shown: horizon }, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, { yearly: profile, weekdays: weekdayProfile }, input.soldByMeasure === true);
 

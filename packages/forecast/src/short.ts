@@ -144,24 +144,6 @@ export function scaleDays(result: EngineResult, factorAt: (j: number) => number)
 }
 
 /**
- * A short history's average day carried through the year of its category (or the catalogue):
- * `index` is that yearly pattern over the history and the forecast after it (yearlyIndex), and
- * `averagedDays` the history days the average was taken over. The average is read as the pattern's
- * level on those days, so three December days of a shop whose January is half its December forecast
- * a January half as high (ADR 0201 F10). The band follows the level, as wide relative to it. False
- * where the pattern gives those days no level (the forecast is left as it was).
- */
-export function followPooledYear(result: EngineResult, index: Float64Array, averagedDays: number[]): boolean {
-  const reference = averagedDays.reduce((sum, t) => sum + index[t]!, 0) / averagedDays.length;
-  // A pattern of nothing on every day averaged (a profile read over a closure) gives no level.
-  if (!(reference > 0)) return false;
-  const historyDays = index.length - result.mean.length;
-  scaleDays(result, (j) => index[historyDays + j]! / reference);
-  result.description += " It follows its category's yearly pattern (or the whole catalogue's), from the level of those days.";
-  return true;
-}
-
-/**
  * No history at all (a new product). With the first-weeks daily demand of new products like it
  * (its category's, or the catalogue's), the forecast is their median, and the band comes from the
  * mixture of their Poisson demands: how much a new product sells varies between products far more
