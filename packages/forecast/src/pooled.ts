@@ -1,6 +1,8 @@
 import { dayOfLeapYear, PROFILE_DAYS } from './calendar.ts';
 import { formatDay } from './dates.ts';
+import type { EngineResult } from './engine.ts';
 import { fixed, type Candidate } from './models/candidate.ts';
+import { scaleDays } from './short.ts';
 
 const YEAR = 364;
 // The last eight weeks against what the pattern expected for them: how this year runs.
@@ -46,6 +48,30 @@ export function pooledYearly(index: Float64Array): Candidate {
         for (let j = 0; j < out.length; j++) out[j] = level * ratio * (index[end + j] ?? 1);
       }),
   };
+}
+
+// A short history sold where its pattern is under a tenth of its average day (a category's dead
+// season) gives no level to carry through the year: it is forecast flat, as before.
+const MIN_PATTERN_LEVEL = 0.1;
+
+/**
+ * A short history's average day carried through the year of its category (or the catalogue),
+ * `profile` (366 values by day of a leap year), the history's `days` from `firstDay` (a day number)
+ * and its average taken over `averagedDays` (history days). The average is read as the pattern's
+ * level on those days, so three December days of a shop whose January is half its December forecast
+ * a January half as high (ADR 0201 F10). The band follows the level, as wide relative to it. False
+ * where the pattern gives those days no level (the forecast is left as it was).
+ */
+export function followPooledYear(result: EngineResult, profile: readonly number[], history: { firstDay: number; days: number }, averagedDays: number[]): boolean {
+  // As a mean-1 index whatever the caller passed, so no day is more than PROFILE_DAYS times the average.
+  const profileMean = profile.reduce((sum, value) => sum + value, 0) / PROFILE_DAYS;
+  if (!(profileMean > 0) || averagedDays.length === 0) return false;
+  const index = yearlyIndex(profile, history.firstDay, history.days + result.mean.length);
+  const reference = averagedDays.reduce((sum, t) => sum + index[t]!, 0) / averagedDays.length / profileMean;
+  if (!(reference >= MIN_PATTERN_LEVEL)) return false;
+  scaleDays(result, (j) => index[history.days + j]! / profileMean / reference);
+  result.description += " It follows its category's yearly pattern (or the whole catalogue's), from the level of those days.";
+  return true;
 }
 
 const LEAP_DAYS_BEFORE_MARCH = 60;

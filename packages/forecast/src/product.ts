@@ -2,7 +2,7 @@ import { NEW_ITEM_DAYS, PROFILE_DAYS } from './calendar.ts';
 import { applyClosedDays, closedWeekdaysOf } from './closed.ts';
 import { applyClosedDates, closedDayNumbers, closuresAhead, isClosedWeekdayInMonths, isShopClosedDay, shopClosedDays } from './holidays.ts';
 import { isNthWeekdayRule } from './moving-holidays.ts';
-import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
+import { followPooledYear, POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
 import { dayLabels, dayNumber, weekdayOf } from './dates.ts';
 import { buildDemandHistory, classifyDemand, MAX_HISTORY_DAYS, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
@@ -172,6 +172,11 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     const soldOn = Array.from(history.values.keys()).flatMap((t) => (openDays[t] ? [history.firstDay + t] : []));
     withinCategorySeason(unmodelled, categorySeason, history.firstDay + history.values.length, soldOn);
   }
+  // Too little history for a year of its own: its category's (or the catalogue's), from the level of the days averaged (ADR 0201 F10).
+  const averaged = averagesOpenDays ? openDays : history.observed;
+  const followsYear =
+    unmodelled !== null && !categorySeason && profile !== undefined && historyLength === 'short' && unmodelled.mean.some((units) => units > 0) &&
+    followPooledYear(unmodelled, profile, { firstDay: history.firstDay, days: history.values.length }, Array.from(history.values.keys()).filter((t) => averaged[t]));
   const closedDays = new Set(closedDayNumbers(closedDates));
   const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, { horizon: adviceDays, shown: horizon }, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, { yearly: profile, weekdays: weekdayProfile }, input.soldByMeasure === true);
 
@@ -219,8 +224,8 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
       // Not one sale: no way it sells to describe (its description says so).
       demandClass: history.values.some((units) => units > 0) ? demandClass : 'none',
       history: historyLength,
-      // The patterns a chosen model found; a history too short or too empty for one has only the closed days.
-      patterns: [...new Set([...(unmodelled ? closedPatternOf(closed) : patternsOf(result.modelName, demandClass, closed, season !== null)), ...closures.patterns])],
+      // The patterns a chosen model found; a history too short or too empty for one has only the closed days (and the year it borrows).
+      patterns: [...new Set([...(unmodelled ? [...closedPatternOf(closed), ...(followsYear ? (['yearly'] as const) : [])] : patternsOf(result.modelName, demandClass, closed, season !== null)), ...closures.patterns])],
       backtest: {
         mase: finiteOrNull(result.validation?.mase),
         smape: finiteOrNull(result.validation?.smape),

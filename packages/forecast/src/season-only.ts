@@ -5,7 +5,7 @@
 import { dayNumber, easterSunday, formatDay, monthDayText } from './dates.ts';
 import type { EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
-import { poissonQuantile } from './short.ts';
+import { poissonQuantile, scaleDays } from './short.ts';
 
 const YEAR_DAYS = 365;
 // The season: at most thirteen weeks of the year…
@@ -355,18 +355,10 @@ export function withinCategorySeason(result: EngineResult, season: CategorySeaso
   const shapeAt = (day: number) => season.shape![Math.min(season.shape!.length - 1, seasonDayOf(season, day))]!;
   const soldInSeason = historyDays.filter((day) => withinSeasonDates(season, formatDay(day).slice(5)));
   const reference = season.shape && soldInSeason.length ? soldInSeason.reduce((sum, day) => sum + shapeAt(day), 0) / soldInSeason.length : 1;
-  const bands = [...new Set([...result.bands.values(), ...result.continuousBands.values()])];
-  for (let j = 0; j < result.mean.length; j++) {
+  scaleDays(result, (j) => {
     const day = firstForecastDay + j;
-    const factor = !withinSeasonDates(season, formatDay(day).slice(5)) ? 0 : season.shape && reference > 0 ? shapeAt(day) / reference : 1;
-    if (factor === 1) continue;
-    result.mean[j] = result.mean[j]! * factor;
-    // Whole-unit bounds stay whole, rounded outward.
-    for (const band of bands) {
-      band.lower[j] = Number.isInteger(band.lower[j]) ? Math.floor(band.lower[j]! * factor + 1e-9) : band.lower[j]! * factor;
-      band.upper[j] = Number.isInteger(band.upper[j]) ? Math.ceil(band.upper[j]! * factor - 1e-9) + 0 : band.upper[j]! * factor;
-    }
-  }
+    return !withinSeasonDates(season, formatDay(day).slice(5)) ? 0 : season.shape && reference > 0 ? shapeAt(day) / reference : 1;
+  });
   // A season the category sells evenly through reads as before.
   const shaped = season.shape?.some((value) => Math.abs(value - 1) > UNEVEN_SEASON) ? ' Within them it rises and falls as the category sells.' : '';
   result.description += ` New product in a seasonal category: ${season.category} sells ${seasonDatesText(season)} only, so nothing is forecast outside those dates.${shaped}`;

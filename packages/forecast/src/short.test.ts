@@ -139,14 +139,60 @@ const history$ = fc.record({
   values: fc.oneof(fc.array(day$, { minLength: 0, maxLength: 40 }), fc.array(day$, { minLength: 40, maxLength: 1500 })),
   horizon: fc.integer({ min: 1, max: 120 }),
   stock: fc.option(fc.integer({ min: -20, max: 1000 }), { nil: undefined }),
+  yearlyProfile: fc.option(fc.array(fc.oneof(fc.constant(0), fc.double({ min: 0, max: 5, noNaN: true })), { minLength: 366, maxLength: 366 }), { nil: undefined }),
+});
+
+// A catalogue whose January sells 0.6 of its December (by day of a leap year: 0–30 is January).
+const JANUARY_LOW = Array.from({ length: 366 }, (_, position) => (position <= 30 ? 0.6 : 1));
+// Sold since Thursday 3 December 2026, in a shop closed on Sundays.
+const threeDays = (extra: Partial<ProductForecastInput> = {}): ProductForecast =>
+  ok({ sales: [5, 6, 6].map((y, t) => ({ ds: `2026-12-0${3 + t}`, y })), today: '2026-12-06', horizon: 90, closedWeekdays: [0], ...extra });
+const inMonth = (result: ProductForecast, month: string) => result.forecast.filter((row) => row.ds.startsWith(month) && new Date(`${row.ds}T00:00:00Z`).getUTCDay() !== 0);
+
+describe("a short history in a catalogue with a yearly pattern (ADR 0201 F10)", () => {
+  it("follows the catalogue's year from the level of its days: January below December, the band with it", () => {
+    const result = threeDays({ yearlyProfile: JANUARY_LOW });
+    expect(result.model).toMatchObject({ name: 'RecentMean', history: 'short', patterns: ['closed_days', 'yearly'] });
+    expect(result.model.description).toMatch(/follows its category's yearly pattern/);
+    for (const row of inMonth(result, '2026-12')) expect(row.yhat).toBeCloseTo(17 / 3, 9);
+    for (const row of inMonth(result, '2027-01')) expect(row.yhat).toBeCloseTo(0.6 * (17 / 3), 9);
+    const [december, january] = [inMonth(result, '2026-12')[0]!, inMonth(result, '2027-01')[0]!];
+    expect(january.yhat_upper).toBeLessThan(december.yhat_upper);
+    expect(january.yhat_upper_80).toBeLessThan(december.yhat_upper_80);
+    // Whole units stay whole, rounded outward.
+    expect(Number.isInteger(january.yhat_upper) && Number.isInteger(january.yhat_lower_80)).toBe(true);
+    expectOrderedBands(result.forecast);
+    // Closed on Sundays: nothing forecast on them.
+    for (const row of result.forecast.filter((row) => new Date(`${row.ds}T00:00:00Z`).getUTCDay() === 0)) expect([row.yhat, row.yhat_upper]).toEqual([0, 0]);
+  });
+
+  it('reads the days it sold against the pattern on those days: sold in a low, forecast higher after it', () => {
+    const january = ok({ sales: [3, 3, 3].map((y, t) => ({ ds: `2027-01-0${4 + t}`, y })), horizon: 60, yearlyProfile: JANUARY_LOW });
+    expect(january.forecast.find((row) => row.ds === '2027-01-20')!.yhat).toBeCloseTo(3, 9);
+    expect(january.forecast.find((row) => row.ds === '2027-02-10')!.yhat).toBeCloseTo(5, 9);
+  });
+
+  it('is unchanged without a pattern, and where the pattern gives its days no level', () => {
+    const flat = threeDays();
+    expect(flat.model.patterns).toEqual(['closed_days']);
+    for (const row of flat.forecast) expect(row.yhat).toBeCloseTo(new Date(`${row.ds}T00:00:00Z`).getUTCDay() === 0 ? 0 : 17 / 3, 9);
+    const nothingInDecember = Array.from({ length: 366 }, (_, position) => (position >= 335 ? 0 : 1));
+    expect(threeDays({ yearlyProfile: nothingInDecember }).forecast).toEqual(flat.forecast);
+  });
+
+  it("leaves a seasonal category's new product to its category's season", () => {
+    const categorySeason = { category: 'Gifts', from: '11-01', to: '12-24' };
+    const seasonal = threeDays({ yearlyProfile: JANUARY_LOW, categorySeason });
+    expect(seasonal.forecast).toEqual(threeDays({ categorySeason }).forecast);
+  });
 });
 
 describe('any history gets a forecast', () => {
-  it('finite, non-negative, ordered bands for every length, with zeros, spikes, returns and gaps', () => {
+  it('finite, non-negative, ordered bands for every length, with zeros, spikes, returns and gaps, with or without a yearly pattern', () => {
     fc.assert(
-      fc.property(history$, ({ values, horizon, stock }) => {
+      fc.property(history$, ({ values, horizon, stock, yearlyProfile }) => {
         const sales = values.flatMap((y, t) => (y === null ? [] : [{ ds: day(t), y }]));
-        const result = ok({ sales, horizon, today: day(values.length), ...(stock === undefined ? {} : { stock: [{ ds: day(values.length), stock_level: stock }] }) });
+        const result = ok({ sales, horizon, today: day(values.length), ...(stock === undefined ? {} : { stock: [{ ds: day(values.length), stock_level: stock }] }), ...(yearlyProfile ? { yearlyProfile } : {}) });
         expect(result.forecast).toHaveLength(horizon);
         expectOrderedBands(result.forecast);
         // Advice that agrees with itself: an expected stockout comes with an order in time, and an order-by date with a quantity.

@@ -127,6 +127,23 @@ export function shortHistoryForecast(values: Float64Array, observed: Uint8Array,
 }
 
 /**
+ * Each forecast day `j` times `factorAt(j)`, its bands with it: whole-unit bounds stay whole,
+ * rounded outward. A factor of 1 leaves the day as it was.
+ */
+export function scaleDays(result: EngineResult, factorAt: (j: number) => number): void {
+  const bands = [...new Set([...result.bands.values(), ...result.continuousBands.values()])];
+  for (let j = 0; j < result.mean.length; j++) {
+    const factor = factorAt(j);
+    if (factor === 1) continue;
+    result.mean[j] = result.mean[j]! * factor;
+    for (const band of bands) {
+      band.lower[j] = Number.isInteger(band.lower[j]) ? Math.floor(band.lower[j]! * factor + 1e-9) : band.lower[j]! * factor;
+      band.upper[j] = Number.isInteger(band.upper[j]) ? Math.ceil(band.upper[j]! * factor - 1e-9) + 0 : band.upper[j]! * factor;
+    }
+  }
+}
+
+/**
  * No history at all (a new product). With the first-weeks daily demand of new products like it
  * (its category's, or the catalogue's), the forecast is their median, and the band comes from the
  * mixture of their Poisson demands: how much a new product sells varies between products far more

@@ -77,8 +77,12 @@ describe.each(backends)("the business's closed weekday on %s", (backend) => {
       const open = forecast.forecast.sales.filter((row) => new Date(`${row.ds}T00:00:00Z`).getUTCDay() !== 0);
       return open.reduce((sum, row) => sum + row.yhat, 0) / open.length;
     };
-    // Four units on Friday, Saturday and Monday, with the closed Sunday between: 4 an open day (3.5 before, ADR 0128).
-    expect(openDayMean(await client.forecastOf('FEW-1'))).toBeCloseTo(4, 6);
+    // Four units on Friday, Saturday and Monday, with the closed Sunday between: 4 an open day (3.5 before, ADR 0128),
+    // carried through the catalogue's year (ADR 0201 F10). That year is flat but for the product's own four days,
+    // an eighth of the catalogue's units on them (4 of about 30): read against them, its level is a little under 4 (3.76).
+    const few = openDayMean(await client.forecastOf('FEW-1'));
+    expect(few).toBeGreaterThan(3.7);
+    expect(few).toBeLessThanOrEqual(4);
     // 3–6 units and 2 more every open day: 6.5 on average.
     for (const code of ['STEADY-1', 'STEADY-2']) {
       const mean = openDayMean(await client.forecastOf(code));
