@@ -808,7 +808,7 @@ export async function previewRecords(
   const replacesSales = importedAs && keepsSalesParts(target) ? await ownSalesOnDays(db, fileSalesWriter(importedAs.mappingName ?? undefined), importedAs.mappingName, daysOfRecords(target, mapped, rowFilters, typeRecord)) : null;
   const shown = mapped.slice(0, PREVIEW_ROWS);
   type ShownRow = { row: number; values: Record<string, SourceValue>; problems: Record<string, string>; skipped?: true; totalsLine?: string; leftOut?: { column: string; value: string }; typed: TypedRecord | null };
-  const rows = shown.map(({ row, fields: values, filterCells }): ShownRow => {
+  const rows = shown.map(({ row, fields: values, lineName, filterCells }): ShownRow => {
     const problems: Record<string, string> = {};
     const leftOut = rowFilters?.leavesOut(filterCells) ?? null;
     // In the writer's order: a row filter, then a totals line, then a blank code.
@@ -831,6 +831,8 @@ export async function previewRecords(
     if (!target.updateOnly) for (const field of target.blankIsMissing) if (!filled(field) && targets.some((t) => t.field === field)) problems[field] ??= 'No column is mapped to this required field.';
     const shownValues: Record<string, SourceValue> = {};
     for (const field of [...Object.keys(fieldMappings), ...target.fixed.keys()]) shownValues[field] = asSourceValue(shownValue(typed, field, values[field]));
+    // The name a line is matched by or names a new product with, as read (its joined columns shown on the screen with it: ADR 0201 F6).
+    if (mapping.new_products?.['name']) shownValues[newProductSource('name')] = asSourceValue(withLineName({ fields: values, lineName })[newProductSource('name')] ?? null);
     if (ambiguous && !undecidedInHead) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= ambiguityText;
     return { row, values: shownValues, problems, typed };
   });

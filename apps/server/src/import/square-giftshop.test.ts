@@ -76,6 +76,9 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
     expect(proposal.blank_code_lines).toBeGreaterThan(0);
     expect(proposal.blank_code_matched).toBe(proposal.blank_code_lines);
     expect(proposal.blank_code_names ?? []).toEqual([]);
+    const first = cellsOf(sales.split('\n')[1] ?? '');
+    const salesColumns = cellsOf(sales.split('\n')[0] ?? '');
+    expect(proposal.rows[0]?.values['new_products.name']).toBe(`${first[salesColumns.indexOf('Item')]} ${first[salesColumns.indexOf('Price Point Name')]}`);
 
     const imported = await importAs(sales, 'sales', asProposed(proposal));
     const [header = '', ...lines] = sales.trim().split('\n');
