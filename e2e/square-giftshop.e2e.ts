@@ -3,25 +3,37 @@
 // Item Name followed by Variation Name for the name (the SKU kept as the code), the stock of
 // "Current Quantity Galway Shop" (not the Y/N "Stock Alert Enabled Galway Shop"), Default Unit Cost
 // (not the Price) and Default Vendor Name; the item sales detail is read by SKU, its ISO dates as
-// such, the lines without a SKU named in the sentence that says they are skipped.
+// such, the lines without a SKU named (Item followed by Price Point Name) in the sentence that says
+// they are skipped. Then the library imported (removed afterwards): the sales lines without a SKU
+// are matched to its products by that name, proposed and shown on the screen (F6; axe passes).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { chosenOption, previewImportFile } from './support/import-screen.ts';
-import { libraryCsv, salesCsv } from './fixtures/square-giftshop.ts';
+import { axeViolations } from './support/axe.ts';
+import { demoUser } from './support/context.ts';
+import { demoApi } from './support/demo-api.ts';
+import { libraryCsv, salesCsv, variations } from './fixtures/square-giftshop.ts';
 
 const browser = useBrowser({ locale: 'en-IE' });
 let dir = '';
+let token = '';
+const { productsOf, removeProductsOf } = demoApi(() => inject('baseUrl'), () => token);
+/** The library's vendors: the shop's products are theirs. */
+const vendors = [...new Set(variations().map((variation) => variation.item.vendor))];
 
 beforeAll(async () => {
+  const answer = await fetch(`${inject('baseUrl')}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoUser) });
+  token = ((await answer.json()) as { access: string }).access;
   dir = await mkdtemp(join(tmpdir(), 'stockwise-square-e2e-'));
   await writeFile(join(dir, 'items-library.csv'), libraryCsv());
   await writeFile(join(dir, 'items-sales-detail.csv'), salesCsv());
 });
 afterAll(async () => {
+  if (token) await removeProductsOf(vendors);
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -48,6 +60,23 @@ describe("a gift shop's Square exports", () => {
     expect(await chosenOption(page, 'Product (product_id) · by product_code · required')).toBe('SKU');
     expect(await chosenOption(page, 'Quantity (quantity) · required')).toBe('Qty');
     await page.getByText('Read as YYYY-MM-DD').waitFor();
-    await page.getByText(/have no product code \(“Greeting Card”/).waitFor();
+    await page.getByText(/have no product code \(“Greeting Card Regular”/).waitFor();
+  });
+
+  it('matches the sales lines without a SKU to the imported library by Item followed by Price Point Name (F6)', async () => {
+    const { page } = browser;
+    await previewFile(page, 'Products', 'items-library.csv');
+    await page.getByRole('button', { name: 'Import file' }).click();
+    await page.getByTestId('import-result').getByText(/7 lines without a product code were given their name as their product code\./).waitFor();
+    expect((await productsOf(vendors)).filter((row) => row.product_code === 'Greeting Card Regular')).toHaveLength(1);
+
+    await previewImportFile(page, 'Sales', join(dir, 'items-sales-detail.csv'), { signedIn: true });
+    expect(await chosenOption(page, 'Product (product_id) · by product_code · required')).toBe('SKU');
+    const byName = page.getByRole('checkbox', { name: 'Match lines without a product code to products by their name (Item + Price Point Name)' });
+    expect(await byName.isChecked()).toBe(true);
+    expect(await chosenOption(page, "A line's product name, followed by")).toBe('Price Point Name');
+    expect(await page.getByTestId('joined-new_products.name').textContent()).toMatch(/^A line's product name reads Item \+ Price Point Name, one space apart: “.+ .+” on the first line\.$/);
+    await page.getByText(/have no product code and are matched to products by their name: they are imported\./).waitFor();
+    expect(await axeViolations(page, 'section[aria-labelledby="data-integration-title"]')).toEqual([]);
   });
 });

@@ -30,5 +30,20 @@ export function demoApi(baseUrl: () => string, token: () => string) {
     await api('/records/tables/products/rows/edit/', { id: row!.id, supplier });
   }
 
-  return { api, latestReport, setSupplier };
+  /** The products of these suppliers (a file-walk spec's own: no demo product has one of them), read as the Data screen reads them. */
+  async function productsOf(suppliers: readonly string[]): Promise<{ id: number; product_code: string; name: string }[]> {
+    const rows: { id: number; product_code: string; name: string }[] = [];
+    for (const supplier of suppliers) {
+      const filters = encodeURIComponent(JSON.stringify({ supplier: { equals: supplier } }));
+      rows.push(...(await api<{ results: { id: number; product_code: string; name: string }[] }>(`/records/tables/products/data/?page=1&page_size=500&sort_by=product_code&filters_json=${filters}`)).results);
+    }
+    return rows;
+  }
+
+  /** Removes the products of these suppliers with what they hold (sales), so other specs see the demo catalogue. */
+  async function removeProductsOf(suppliers: readonly string[]) {
+    for (const row of await productsOf(suppliers)) await api('/records/tables/products/rows/delete/', { id: row.id, cascade: true });
+  }
+
+  return { api, latestReport, setSupplier, productsOf, removeProductsOf };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankCodeByNameWithoutName, entityMapping, joinedValue, MAX_NEW_PRODUCT_FIELDS, MAX_ROW_FILTER_VALUES, MAX_ROW_FILTERS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, productNameForm, saveMappingRequest } from './config.ts';
+import { blankCodeByNameWithoutName, entityMapping, joinedColumnsRead, joinedValue, MAX_NEW_PRODUCT_FIELDS, MAX_ROW_FILTER_VALUES, MAX_ROW_FILTERS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, productNameForm, saveMappingRequest } from './config.ts';
 
 const firstIssue = (input: unknown) => {
   const parsed = entityMapping.safeParse(input);
@@ -88,6 +88,33 @@ describe('entityMapping blank_code_by_name', () => {
     expect(firstIssue({ field_mappings: { product_id: 'Lineitem sku' }, blank_code_by_name: true })).toEqual({ path: 'blank_code_by_name', message: blankCodeByNameWithoutName });
     expect(firstIssue({ field_mappings: { product_id: 'Lineitem sku' }, new_products: { category: 'Product type' }, blank_code_by_name: true })?.path).toBe('blank_code_by_name');
     expect(firstIssue({ field_mappings: { name: 'Title' }, blank_code_by_name: 'yes' })?.path).toBe('blank_code_by_name');
+  });
+});
+
+describe('entityMapping joined_columns of a new product field', () => {
+  const sales = { field_mappings: { product_id: 'SKU', date: 'Date', quantity: 'Qty' }, new_products: { name: 'Item' }, blank_code_by_name: true };
+
+  it("keeps a line name's joined columns where new_products names its column, a saved mapping too (ADR 0201 F6)", () => {
+    const joined = { ...sales, joined_columns: { 'new_products.name': ['Price Point Name'] } };
+    expect(entityMapping.parse(joined)).toEqual(joined);
+    expect(saveMappingRequest.parse({ name: 'square sales', config: { entities: { sales: joined } } }).config.entities['sales']?.joined_columns).toEqual({ 'new_products.name': ['Price Point Name'] });
+  });
+
+  it('refuses them where new_products names no column for the field, and a mapped field joined without its column as before', () => {
+    const { new_products: _none, blank_code_by_name: _off, ...unnamed } = sales;
+    expect(firstIssue({ ...unnamed, joined_columns: { 'new_products.name': ['Price Point Name'] } })).toEqual({
+      path: 'joined_columns.new_products.name',
+      message: 'new_products.name joins columns to the column new products take their name from, but new_products names no column for name; set new_products.name first.',
+    });
+    expect(firstIssue({ ...sales, joined_columns: { 'new_products.category': ['Price Point Name'] } })?.path).toBe('joined_columns.new_products.category');
+    expect(firstIssue({ ...sales, joined_columns: { name: ['Price Point Name'] } })?.message).toBe('name joins columns to its mapped column, but no column is mapped to name; map one first.');
+  });
+
+  it('drops from a draft the joined columns of a new product field it reads from no column', () => {
+    const proposed = { product_id: ['Price Point Name'], 'new_products.name': ['Price Point Name'] };
+    expect(joinedColumnsRead(proposed, { name: 'Item' })).toEqual(proposed);
+    expect(joinedColumnsRead(proposed, undefined)).toEqual({ product_id: ['Price Point Name'] });
+    expect(joinedColumnsRead({ 'new_products.name': ['Price Point Name'] }, { category: 'Category' })).toBeUndefined();
   });
 });
 

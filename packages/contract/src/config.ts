@@ -99,6 +99,22 @@ export const MAX_JOINED_COLUMNS = 3;
 /** target field -> the columns (or dotted paths) whose values follow its mapped column's value. */
 export const joinedColumns = nameRecord(z.array(storableText().min(1).max(500)).min(1, 'Name at least one column to join.').max(MAX_JOINED_COLUMNS, `At most ${MAX_JOINED_COLUMNS} columns joined to one field.`), storableName().min(1).max(63));
 export type JoinedColumns = z.infer<typeof joinedColumns>;
+const NEW_PRODUCTS_PREFIX = 'new_products.';
+/** A joined_columns key naming a new product's field (`new_products.name` → name), or null for a mapped field's. */
+export const newProductFieldOf = (key: string): string | null => (key.startsWith(NEW_PRODUCTS_PREFIX) ? key.slice(NEW_PRODUCTS_PREFIX.length) : null);
+
+/**
+ * `joined` without the entries of a new product's field that `newProducts` takes from no column
+ * (the mapping refuses them): what a draft keeps of proposed joined columns (a sales line's name
+ * joined with its variation, ADR 0201 F6, is read only where the line's name is).
+ */
+export function joinedColumnsRead(joined: JoinedColumns | undefined, newProducts: NewProducts | undefined): JoinedColumns | undefined {
+  const kept = Object.entries(joined ?? {}).filter(([key]) => {
+    const newProductField = newProductFieldOf(key);
+    return newProductField === null || newProducts?.[newProductField] !== undefined;
+  });
+  return kept.length ? Object.fromEntries(kept) : undefined;
+}
 
 /**
  * What Shopify writes as Option1 Value of a product that has no options (one variant): no option
@@ -214,7 +230,9 @@ export const entityMapping = z.strictObject({
    * target field -> further columns whose values follow the mapped column's, one space apart
    * (`{product_id: ['Price Point Name']}` beside `product_id: Item` reads "Flat White Large"): a
    * till that sets no SKU knows a product by its item and its variation (Square's Price Point
-   * Name). A blank part is left out (ADR 0193).
+   * Name). A blank part is left out (ADR 0193). A key `new_products.<field>` joins columns to that
+   * new_products column: a gift shop's line named by `Item` + `Price Point Name` ("Greeting Card
+   * Regular") is matched by blank_code_by_name to the product its library named so (ADR 0201 F6).
    */
   joined_columns: joinedColumns.optional(),
   /**
@@ -246,8 +264,14 @@ export const entityMapping = z.strictObject({
     context.issues.push({ code: 'custom', message: blankCodeByNameWithoutName, input: true, path: ['blank_code_by_name'] });
   }
   // Joined columns follow a mapped column: alone, which column the value starts with is unsaid.
+  // A new product's field (`new_products.name`, the name a line without a code is matched by) follows its new_products column.
   for (const field of Object.keys(context.value.joined_columns ?? {})) {
-    if (!(field in context.value.field_mappings)) {
+    const newProductField = newProductFieldOf(field);
+    if (newProductField !== null) {
+      if (!context.value.new_products?.[newProductField]) {
+        context.issues.push({ code: 'custom', message: `${field} joins columns to the column new products take their ${newProductField} from, but new_products names no column for ${newProductField}; set new_products.${newProductField} first.`, input: field, path: ['joined_columns', field] });
+      }
+    } else if (!(field in context.value.field_mappings)) {
       context.issues.push({ code: 'custom', message: `${field} joins columns to its mapped column, but no column is mapped to ${field}; map one first.`, input: field, path: ['joined_columns', field] });
     }
   }

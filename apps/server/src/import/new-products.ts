@@ -4,7 +4,7 @@
 // (as pseudo-fields `new_products.<field>`, so file imports, their preview and integration runs read
 // them alike), typed by the products column's own rules, staged beside the sales fields, and used
 // only when the code's product is created: existing products are never changed (ADR 0011's amendment).
-import type { ColumnDefinition, EntityMapping, NewProduct } from '@stockwise/contract';
+import { newProductFieldOf, type ColumnDefinition, type EntityMapping, type NewProduct } from '@stockwise/contract';
 import { validationError } from '../http/errors.ts';
 import { columnLabel, compileRowParser, isReadOnly, isTextual } from '../tables/columns.ts';
 import { storedUnit, UNIT_COLUMN } from './pieces-unit.ts';
@@ -30,15 +30,17 @@ export type NewProductColumns = { reference: string; fields: NewProductField[] }
 
 /**
  * The mapping's field mappings with the columns of new products added (`new_products.name` → `Lineitem name`)
- * and a field's joined columns after its own (`product_id` → [Item, Price Point Name], ADR 0193): what a record is read with.
+ * and a field's joined columns after its own (`product_id` → [Item, Price Point Name], ADR 0193; a
+ * line's `new_products.name` → [Item, Price Point Name], ADR 0201 F6): what a record is read with.
  */
 export function sourcePaths(mapping: Pick<EntityMapping, 'field_mappings' | 'new_products' | 'joined_columns'>): Record<string, string | readonly string[]> {
   const newProducts = Object.entries(mapping.new_products ?? {}).map(([field, path]) => [newProductSource(field), path]);
-  const joined = Object.entries(mapping.joined_columns ?? {}).flatMap(([field, parts]) => {
-    const own = mapping.field_mappings[field];
-    return own === undefined ? [] : [[field, [own, ...parts]]];
+  const joined = Object.entries(mapping.joined_columns ?? {}).flatMap(([key, parts]) => {
+    const newProductField = newProductFieldOf(key);
+    const own = newProductField === null ? mapping.field_mappings[key] : mapping.new_products?.[newProductField];
+    return own === undefined ? [] : [[key, [own, ...parts]]];
   });
-  return newProducts.length || joined.length ? { ...mapping.field_mappings, ...Object.fromEntries(joined), ...Object.fromEntries(newProducts) } : mapping.field_mappings;
+  return newProducts.length || joined.length ? { ...mapping.field_mappings, ...Object.fromEntries(newProducts), ...Object.fromEntries(joined) } : mapping.field_mappings;
 }
 
 /** Whether a products column can be named from a file: text or choices, writable, not the code itself. */

@@ -291,6 +291,24 @@ function proposedFillDown(target: WriteTarget, targets: readonly ImportTarget[],
   return { by, joined: name && options.length ? { [name.field]: options } : null };
 }
 
+/** The file's item column and its variation column (Square's Item and Price Point Name), where it has them. */
+function itemAndVariation(header: string[]): { item: string | undefined; variation: string | undefined } {
+  const named = (names: string[]) => names.map((name) => header.find((column) => normalise(column) === name)).find((column) => column !== undefined);
+  return { item: named(ITEM_COLUMNS), variation: named(VARIATION_COLUMNS) };
+}
+
+/**
+ * The line's name joined with its variation where it is read from the item column beside one
+ * (ADR 0201 F6): a gift shop's sales line without a SKU is "Greeting Card" + "Regular", the name its
+ * library gave the product ("Greeting Card Regular", proposeJoinedCode's name). Not where the
+ * variation is read by a field already (a café's code, Item + Price Point Name).
+ */
+function proposeJoinedLineName(header: string[], lineNameColumn: string | null, fieldMappings: Record<string, string>): Record<string, string[]> | null {
+  const { item, variation } = itemAndVariation(header);
+  if (!item || !variation || lineNameColumn !== item || Object.values(fieldMappings).includes(variation)) return null;
+  return { [newProductSource('name')]: [variation] };
+}
+
 /**
  * A product known by its item and variation (ADR 0193): where the column proposed for the product
  * code is blank on most of the lines read, or none is, and the file has an item column beside a
@@ -309,9 +327,7 @@ export function proposeJoinedCode(
   records: readonly RawRecord[],
 ): { proposed: Record<string, string | null>; joined: Record<string, string[]> } | null {
   if (!codeField || !records.length) return null;
-  const named = (names: string[]) => names.map((name) => header.find((column) => normalise(column) === name)).find((column) => column !== undefined);
-  const item = named(ITEM_COLUMNS);
-  const variation = named(VARIATION_COLUMNS);
+  const { item, variation } = itemAndVariation(header);
   if (!item || !variation) return null;
   const codeColumn = proposed[codeField];
   const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -348,10 +364,11 @@ const BLANK_CODE_NAMES = 3;
  * The first few distinct names (`nameOf`, blank left out) of the lines (those the row filters keep)
  * whose mapped code field is blank: a web shop's "Gift Card - £25", or a "Chunky Cable Cardigan - M" sold without a SKU (ADR 0195).
  */
-function blankCodeNames(lines: readonly { record: RawRecord; fields: Record<string, unknown> }[], codeField: string | null, nameOf: (record: RawRecord) => unknown): string[] {
+function blankCodeNames<Line extends { fields: Record<string, unknown> }>(lines: readonly Line[], codeField: string | null, nameOf: (line: Line) => unknown): string[] {
   const names = new Set<string>();
-  for (const { record, fields } of codeField ? lines : []) {
-    const name = nameOf(record);
+  for (const line of codeField ? lines : []) {
+    const { fields } = line;
+    const name = nameOf(line);
     if (names.size < BLANK_CODE_NAMES && isBlank(fields[codeField as string]) && typeof name === 'string' && name.trim()) names.add(name.trim());
   }
   return [...names];
@@ -629,12 +646,22 @@ export async function previewRecords(
   const columnAt = new Map(header.map((column, at) => [column, at]));
   const detectedFillDown = proposedFillDown(provisional, targets, fieldMappings, header, records.map((record) => (column: string) => (record.cells ? record.cells[columnAt.get(column) ?? -1] : readMappedPath(record.value, column))));
   const fillDown = given ? null : detectedFillDown;
-  const proposedJoined = joinedCode || fillDown?.joined ? { ...joinedCode?.joined, ...fillDown?.joined } : null;
-  const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : sourcePaths({ field_mappings: fieldMappings, ...(proposedJoined ? { joined_columns: proposedJoined } : {}) });
   // An ERP's "[FURN_7800] Desk Combination": the code in its brackets (ADR 0198); detected for a given mapping too, for the screen to offer it again.
   const codeSource = codeColumnOf(provisional) === null ? undefined : fieldMappings[codeColumnOf(provisional) as string];
   const detectedBrackets = codeSource !== undefined && mostlyBracketedCodes(records.map((record) => valueOf(record, codeSource)));
   const readsBrackets = given ? given.code_in_brackets === true : detectedBrackets;
+  // The column a line's name is read from, for new products and for matching a line without a code by its name (ADR 0195 F4).
+  const codeReference = [...provisional.references.values()].find((r) => r.by === 'key');
+  const otherColumns = codeReference ? proposeNewProducts(codeReference, header, fieldMappings) : null;
+  // Read in brackets, the code's own cell names the product — "[FURN_7800] Desk Combination", or the name alone for a product
+  // without a code (ADR 0198 F10) —: a new product's name and a line's name come from it, not from a line's free text (Odoo's Description).
+  const newProductColumns = otherColumns && readsBrackets && typeof codeSource === 'string' ? { ...otherColumns, name: codeSource } : otherColumns;
+  const nameColumn = newProductColumns ? newProductColumns.name : fieldMappings.name;
+  const lineNameColumn = given?.new_products?.['name'] ?? newProductColumns?.name ?? null;
+  // Where the mapping reads no line name (the proposal; a given mapping, for the screen to offer matching again), it is read joined as proposed (ADR 0201 F6).
+  const lineNameJoined = given?.new_products?.['name'] ? null : proposeJoinedLineName(header, lineNameColumn, fieldMappings);
+  const proposedJoined = joinedCode || fillDown?.joined || (lineNameJoined && !given) ? { ...joinedCode?.joined, ...fillDown?.joined, ...(given ? {} : lineNameJoined) } : null;
+  const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : sourcePaths({ field_mappings: fieldMappings, ...(proposedJoined ? { joined_columns: proposedJoined } : {}) });
   // The rows are read as the proposal (or the given mapping) says, by the mappers the import uses.
   const reading = mapperReading(provisional, given ?? { fill_down_by: fillDown?.by, code_in_brackets: readsBrackets });
   const { fill } = reading;
@@ -649,16 +676,26 @@ export async function previewRecords(
   const filters = given ? (given.skip_rows_where ?? []) : proposedFilters;
   const mapCells = csvMapper(header, paths, reading);
   const mapRecord = recordMapper(paths, reading);
+  // A line's name where the mapping reads none, by the same mappers: as the draft that turns matching on reads it.
+  const lineNamePaths = lineNameColumn ? sourcePaths({ field_mappings: {}, new_products: { name: lineNameColumn }, ...(lineNameJoined ? { joined_columns: lineNameJoined } : {}) }) : null;
+  const lineNameOfCells = lineNamePaths ? csvMapper(header, lineNamePaths, reading) : null;
+  const lineNameOfRecord = lineNamePaths ? recordMapper(lineNamePaths, reading) : null;
   const filterColumns = rowFilterColumns({ field_mappings: {}, skip_rows_where: filters });
   const filterCellsOf = (record: RawRecord) => (record.cells ? filterColumns.map((column) => record.cells?.[header.indexOf(column)]) : filterColumns.map((path) => readMappedPath(record.value, path)));
   const cellsEmpty = cellsWithNothingMapped(header, paths);
   const recordEmpty = recordWithNothingMapped(paths);
-  const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : mapRecord(record.value), filterCells: filterCellsOf(record), empty: record.cells ? cellsEmpty(record.cells) : recordEmpty(record.value) }));
+  const mapped = records.map((record) => ({
+    row: record.row,
+    fields: record.cells ? mapCells(record.cells) : mapRecord(record.value),
+    lineName: (record.cells ? lineNameOfCells?.(record.cells) : lineNameOfRecord?.(record.value)) ?? null,
+    filterCells: filterCellsOf(record),
+    empty: record.cells ? cellsEmpty(record.cells) : recordEmpty(record.value),
+  }));
   // Counted over the lines the row filters keep: a refunded order's gift wrap is left out by its status already.
   const keptByFilters = compileRowFilters({ field_mappings: {}, skip_rows_where: filters });
   const keptLines = records.flatMap((record, at) => {
     const line = mapped[at];
-    return line && !keptByFilters?.leavesOut(line.filterCells) ? [{ record, fields: line.fields, empty: line.empty }] : [];
+    return line && !keptByFilters?.leavesOut(line.filterCells) ? [{ record, fields: line.fields, lineName: line.lineName, empty: line.empty }] : [];
   });
   // A line with nothing mapped (Shopify's image-only line) is counted apart from one with data but no code (ADR 0195 F5).
   const withData = keptLines.filter((line) => !line.empty);
@@ -670,14 +707,7 @@ export async function previewRecords(
   const emptyLines = blankCodeLines(provisional, { field_mappings: fieldMappings }, keptLines.map((line) => line.fields)) ? keptLines.length - withData.length : 0;
   const proposesSkip = !given && blankCodes + emptyLines > 0;
   // Lines without a code known by their name (ADR 0195 F4): offered where a products file's such lines have a name, or a line's name reads as one stored product's.
-  const codeReference = [...provisional.references.values()].find((r) => r.by === 'key');
-  const otherColumns = codeReference ? proposeNewProducts(codeReference, header, fieldMappings) : null;
-  // Read in brackets, the code's own cell names the product — "[FURN_7800] Desk Combination", or the name alone for a product
-  // without a code (ADR 0198 F10) —: a new product's name and a line's name come from it, not from a line's free text (Odoo's Description).
-  const newProductColumns = otherColumns && readsBrackets && typeof codeSource === 'string' ? { ...otherColumns, name: codeSource } : otherColumns;
-  const nameColumn = newProductColumns ? newProductColumns.name : fieldMappings.name;
-  const lineNameColumn = given?.new_products?.['name'] ?? newProductColumns?.name ?? null;
-  const withLineName = (line: { record: RawRecord; fields: Record<string, unknown> }) => (lineNameColumn && !(newProductSource('name') in line.fields) ? { ...line.fields, [newProductSource('name')]: valueOf(line.record, lineNameColumn) } : line.fields);
+  const withLineName = (line: { fields: Record<string, unknown>; lineName: Record<string, unknown> | null }) => (line.lineName && !(newProductSource('name') in line.fields) ? { ...line.fields, ...line.lineName } : line.fields);
   const offeredByName = blankCodes ? await offeredCodeByName(db, provisional, fieldMappings, lineNameColumn) : null;
   const offersByName = offeredByName !== null && withData.some((line) => withCodeByName(offeredByName, withLineName(line)).matched);
   const proposesByName = !given && offersByName;
@@ -713,7 +743,7 @@ export async function previewRecords(
     for (const [at, line] of mapped.entries()) {
       const record = records[at] as RawRecord;
       if (line.empty) continue;
-      const named = withCodeByName(target.codeByName, withLineName({ record, fields: line.fields }));
+      const named = withCodeByName(target.codeByName, withLineName(line));
       if (named.problem) namedProblems.set(line.row, named.problem);
       if (!named.matched) continue;
       line.fields = named.fields;
@@ -758,7 +788,9 @@ export async function previewRecords(
       )
     : null;
   // What the lines without a code are, by the column a product's name comes from (ADR 0195): those still without one once named.
-  const blankNames = blankCodes && nameColumn ? blankCodeNames(withData.map((line) => ({ ...line, fields: mappedOf.get(line.record)?.fields ?? line.fields })), codeColumnOf(provisional), (record) => (record.cells ? record.cells[header.indexOf(nameColumn)] : readMappedPath(record.value, nameColumn))) : [];
+  // A line naming a product is named as its name is read (joined with its variation: "Greeting Card Regular", ADR 0201 F6); a products file's line by its name column.
+  const nameOf = ({ record, fields, lineName }: (typeof withData)[number]) => (lineNameColumn ? withLineName({ fields, lineName })[newProductSource('name')] : nameColumn && (record.cells ? record.cells[header.indexOf(nameColumn)] : readMappedPath(record.value, nameColumn)));
+  const blankNames = blankCodes && nameColumn ? blankCodeNames(withData.map((line) => ({ ...line, fields: mappedOf.get(line.record)?.fields ?? line.fields })), codeColumnOf(provisional), nameOf) : [];
   const refused = refusedChoices.list(target.columns);
   const chosen = mapping.date_format && mapping.date_format !== 'auto' ? mapping.date_format : null;
   const detected: DateFormat | null = chosen ?? detector.order ?? (detector.candidates.length === 1 ? (detector.candidates[0] ?? null) : null);
@@ -776,7 +808,7 @@ export async function previewRecords(
   const replacesSales = importedAs && keepsSalesParts(target) ? await ownSalesOnDays(db, fileSalesWriter(importedAs.mappingName ?? undefined), importedAs.mappingName, daysOfRecords(target, mapped, rowFilters, typeRecord)) : null;
   const shown = mapped.slice(0, PREVIEW_ROWS);
   type ShownRow = { row: number; values: Record<string, SourceValue>; problems: Record<string, string>; skipped?: true; totalsLine?: string; leftOut?: { column: string; value: string }; typed: TypedRecord | null };
-  const rows = shown.map(({ row, fields: values, filterCells }): ShownRow => {
+  const rows = shown.map(({ row, fields: values, lineName, filterCells }): ShownRow => {
     const problems: Record<string, string> = {};
     const leftOut = rowFilters?.leavesOut(filterCells) ?? null;
     // In the writer's order: a row filter, then a totals line, then a blank code.
@@ -799,6 +831,8 @@ export async function previewRecords(
     if (!target.updateOnly) for (const field of target.blankIsMissing) if (!filled(field) && targets.some((t) => t.field === field)) problems[field] ??= 'No column is mapped to this required field.';
     const shownValues: Record<string, SourceValue> = {};
     for (const field of [...Object.keys(fieldMappings), ...target.fixed.keys()]) shownValues[field] = asSourceValue(shownValue(typed, field, values[field]));
+    // The name a line is matched by or names a new product with, as read (its joined columns shown on the screen with it: ADR 0201 F6).
+    if (mapping.new_products?.['name']) shownValues[newProductSource('name')] = asSourceValue(withLineName({ fields: values, lineName })[newProductSource('name')] ?? null);
     if (ambiguous && !undecidedInHead) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= ambiguityText;
     return { row, values: shownValues, problems, typed };
   });

@@ -55,7 +55,8 @@ describe.each(backends)("a Melbourne café's Square files on %s", (backend) => {
     const coded = [header, line('2026-11-28', 'Flat White', 1, 'Regular', 'FW-R', '$5.00'), line('2026-11-28', 'Gift card', 1, 'Regular', '', '$50.00'), line('2026-11-28', 'Flat White', 1, 'Large', 'FW-L', '$5.80')].join('\n');
     const previewed = await preview('items.csv', coded, 'sales');
     expect(previewed.proposed_mapping.product_id).toBe('SKU');
-    expect(previewed.proposed_joined_columns).toBeUndefined();
+    // The code is not joined; only the name a line without one is known by reads its price point (ADR 0201 F6).
+    expect(previewed.proposed_joined_columns).toEqual({ 'new_products.name': ['Price Point Name'] });
   });
 
   it("imports the library's Item Name + Variation Name as the code and name, then the sales under those codes, refunds netted", async () => {

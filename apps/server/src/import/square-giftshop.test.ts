@@ -9,6 +9,7 @@ import type { ProductForecastResponse } from '@stockwise/contract';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
 import { asProposed, cellsOf, importScreen } from '../testing/proposed-mapping.ts';
 import { catalogueRunsSettled, forecastClient } from '../testing/forecast-client.ts';
+import { importFile, postMultipart } from '../testing/uploads.ts';
 import { libraryCsv, salesCsv, variations } from '../../../../e2e/fixtures/square-giftshop.ts';
 
 /** The library's lines by column name. */
@@ -65,21 +66,61 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
     expect((await preview(both, 'products')).proposed_mapping.current_stock).toBe('Current Stock');
   });
 
-  it('imports the sales detail under the SKUs, refunds netted, the lines without a SKU skipped and counted (F6)', async () => {
+  it('imports the sales detail under the SKUs, refunds netted, the lines without a SKU known by Item followed by Price Point Name (F6)', async () => {
     const sales = salesCsv();
     const proposal = await preview(sales, 'sales');
     expect(proposal.proposed_mapping).toMatchObject({ product_id: 'SKU', date: 'Date', quantity: 'Qty' });
     expect(proposal.proposed_row_filters).toBeUndefined();
+    // The line's name is its item followed by its price point: the name the library gave the SKU-less variations.
+    expect(proposal.proposed_new_products?.name).toBe('Item');
+    expect(proposal.proposed_joined_columns).toEqual({ 'new_products.name': ['Price Point Name'] });
+    expect(proposal.proposed_blank_code_by_name).toBe(true);
+    expect(proposal.blank_code_lines).toBeGreaterThan(0);
+    expect(proposal.blank_code_matched).toBe(proposal.blank_code_lines);
+    expect(proposal.blank_code_names ?? []).toEqual([]);
+    const first = cellsOf(sales.split('\n')[1] ?? '');
+    const salesColumns = cellsOf(sales.split('\n')[0] ?? '');
+    expect(proposal.rows[0]?.values['new_products.name']).toBe(`${first[salesColumns.indexOf('Item')]} ${first[salesColumns.indexOf('Price Point Name')]}`);
+
     const imported = await importAs(sales, 'sales', asProposed(proposal));
     const [header = '', ...lines] = sales.trim().split('\n');
     const columns = cellsOf(header);
     const at = (name: string) => columns.indexOf(name);
     const cells = lines.map(cellsOf);
     const withoutSku = cells.filter((line) => line[at('SKU')] === '');
-    expect(imported.counts.skipped).toBe(withoutSku.length);
-    const fileTotal = cells.filter((line) => line[at('SKU')] !== '').reduce((sum, line) => sum + Number(line[at('Qty')]), 0);
+    expect(withoutSku.length).toBe(3277);
+    // Every line names a product of the library: none is skipped now (3277 were before).
+    expect([imported.counts.skipped ?? 0, imported.counts.matched_by_name]).toEqual([0, withoutSku.length]);
+    expect(imported.message).toContain('3277 lines without a product code were matched to products by name.');
+    const fileTotal = cells.reduce((sum, line) => sum + Number(line[at('Qty')]), 0);
     const storedTotal = await sql<{ total: string }>`select sum(quantity)::text as total from data.sales`.execute(db());
     expect(Number(storedTotal.rows[0]?.total)).toBe(fileTotal);
+    // November's best seller and a Christmas item, both without a SKU, as the file sold them.
+    const november = await sql<{ code: string; units: string }>`
+      select p.product_code as code, sum(s.quantity)::text as units from data.sales s join data.products p on p.id = s.product_id where s.date between '2026-11-01' and '2026-11-30' group by 1`.execute(db());
+    const sold = new Map(november.rows.map((row) => [row.code, Number(row.units)]));
+    const inFile = (item: string) => cells.filter((line) => line[at('Item')] === item && line[at('Date')]?.startsWith('2026-11')).reduce((sum, line) => sum + Number(line[at('Qty')]), 0);
+    expect([sold.get('Greeting Card Regular'), inFile('Greeting Card')]).toEqual([162, 162]);
+    expect([sold.get('Felt Robin Decoration Regular'), inFile('Felt Robin Decoration')]).toEqual([112, 112]);
+  });
+
+  it("refuses a line name's joined columns without the line's name column, on the preview and the import, writing nothing", async () => {
+    const sales = salesCsv().split('\n').slice(0, 50).join('\n');
+    const mapping = { field_mappings: { product_id: 'SKU', date: 'Date', quantity: 'Qty' }, joined_columns: { 'new_products.name': ['Price Point Name'] }, skip_rows_without_code: true };
+    const expected = 'new_products.name joins columns to the column new products take their name from, but new_products names no column for name; set new_products.name first.';
+    const before = await sql<{ lines: string }>`select count(*)::text as lines from data.sales`.execute(db());
+    const previewed = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, [
+      { name: 'entity_type', value: 'sales' },
+      { name: 'mapping_config', value: JSON.stringify(mapping) },
+      { name: 'file', fileName: 'sales.csv', content: sales },
+    ]);
+    expect(previewed.status).toBe(400);
+    expect(JSON.stringify(previewed.json)).toContain(expected);
+    const imported = await importFile(editor.server(), editor.user().access, { fileName: 'sales.csv', content: sales, entityType: 'sales', mapping });
+    expect(imported.status).toBe(400);
+    expect(JSON.stringify(imported.json)).toContain(expected);
+    const after = await sql<{ lines: string }>`select count(*)::text as lines from data.sales`.execute(db());
+    expect(after.rows[0]?.lines).toBe(before.rows[0]?.lines);
   });
 
   it("buffers a Christmas item's last order over the selling days left after it arrives, not over the lead time (F9)", async () => {

@@ -2,7 +2,8 @@
 // integrations) read from an endpoint, on PGlite and PostgreSQL, the shop a real HTTP server on
 // 127.0.0.1: Try the endpoint proposes the option with the path naming the line's product where a
 // line's name reads as one stored product's; a run with the mapping saved as proposed matches those
-// lines; and a run matches a line naming a product an earlier batch of the same run created.
+// lines; and a run matches a line naming a product an earlier batch of the same run created; a
+// till's line is named by its item followed by its variation (joined columns of new_products.name, ADR 0201 F6).
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntityMapping, IntegrationTryResponse } from '@stockwise/contract';
@@ -89,6 +90,26 @@ describe.each(backends)('lines without a product code known by their name, from 
       { code: 'LINEN-M', date: '2026-12-03', quantity: 1 },
       { code: 'LINEN-M', date: '2026-12-04', quantity: 2 },
     ]);
+    expect(summary).toContain('1 line without a product code was matched to products by name.');
+  });
+
+  it("matches a till's line without a sku by its item followed by its variation, on Try and in a run (ADR 0201 F6)", async () => {
+    const added = await server().request('/api/records/tables/products/rows/add/', { body: { product_code: 'Greeting Card Regular', name: 'Greeting Card Regular' }, token: admin() });
+    expect(added.status, added.text).toBeLessThan(300);
+    shop().route('/till-lines', (_request, response) => sendJson(response, { lines: [{ sku: '', item: 'Greeting Card', variation: 'Regular', quantity: 3, created_at: '2026-12-05' }] }));
+    const mapping: EntityMapping = {
+      field_mappings: { product_id: 'sku', quantity: 'quantity', date: 'created_at' },
+      new_products: { name: 'item' },
+      joined_columns: { 'new_products.name': ['variation'] },
+      skip_rows_without_code: true,
+      blank_code_by_name: true,
+    };
+    const tried = await server().request('/api/integrations/try/', { body: { endpoint: `${shop().origin}/till-lines`, target_entity: 'sales', mapping }, token: admin() });
+    expect(tried.status, tried.text).toBe(200);
+    expect(tried.json).toMatchObject({ blank_code_matched: 1, rows: [{ values: { product_id: 'Greeting Card Regular', 'new_products.name': 'Greeting Card Regular' }, problems: {} }] });
+    const { outcome, summary } = await runWith(`item_variation_${backend}`, '/till-lines', mapping);
+    expect(outcome).toMatchObject({ status: 'success', counts: { rejected: 0, skipped: 0 } });
+    expect((await sales()).filter((sale) => sale.code === 'Greeting Card Regular')).toEqual([{ code: 'Greeting Card Regular', date: '2026-12-05', quantity: 3 }]);
     expect(summary).toContain('1 line without a product code was matched to products by name.');
   });
 });

@@ -1,19 +1,22 @@
 // The mapping the Import screen starts a draft from, as the file-walk tests send it (ADR 0198, 0201).
 import { expect } from 'vitest';
-import type { PreviewFileResponse } from '@stockwise/contract';
+import { joinedColumnsRead, type PreviewFileResponse } from '@stockwise/contract';
 import type { TestServer } from './test-server.ts';
 import { importFile, postMultipart, type UploadPart } from './uploads.ts';
 
 /** The mapping the Import screen starts from: the preview's proposals, as it sends them. */
 export function asProposed(proposal: PreviewFileResponse) {
+  // A line without a code known by its name (ADR 0195 F4), read from the column new products are named from.
+  const newProducts = proposal.proposed_blank_code_by_name && proposal.proposed_new_products?.name ? { name: proposal.proposed_new_products.name } : undefined;
+  // Joined with its variation where proposed (ADR 0201 F6), and only then.
+  const joined = joinedColumnsRead(proposal.proposed_joined_columns, newProducts);
   return {
     field_mappings: Object.fromEntries(Object.entries(proposal.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
-    ...(proposal.proposed_joined_columns ? { joined_columns: proposal.proposed_joined_columns } : {}),
+    ...(joined ? { joined_columns: joined } : {}),
     ...(proposal.proposed_row_filters ? { skip_rows_where: proposal.proposed_row_filters } : {}),
     ...(proposal.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
     ...(proposal.proposed_code_in_brackets ? { code_in_brackets: true } : {}),
-    // A line without a code known by its name (ADR 0195 F4), read from the column new products are named from.
-    ...(proposal.proposed_blank_code_by_name ? { blank_code_by_name: true, ...(proposal.proposed_new_products?.name ? { new_products: { name: proposal.proposed_new_products.name } } : {}) } : {}),
+    ...(proposal.proposed_blank_code_by_name ? { blank_code_by_name: true, ...(newProducts ? { new_products: newProducts } : {}) } : {}),
     ...(proposal.decimal_separator.detected ? { decimal_separator: proposal.decimal_separator.detected } : {}),
     ...(proposal.counted_by_location ? { repeated_keys: 'sum' } : {}),
   };

@@ -5,7 +5,7 @@ import { Checkbox } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { EntityMapping, PreviewFileResponse } from '@stockwise/contract';
-import { blankCodeByNameOptions, type MappingOptions } from './preview.ts';
+import { blankCodeByNameOptions, LINE_NAME_FIELD, type MappingOptions } from './preview.ts';
 
 const matchesProducts = (preview: Pick<PreviewFileResponse, 'targets'>) => preview.targets.some((target) => target.reference?.table === 'products');
 
@@ -40,7 +40,7 @@ export function BlankCodeByNameChoice({
   disabled,
   onOptions,
 }: {
-  preview: Pick<PreviewFileResponse, 'proposed_blank_code_by_name' | 'proposed_new_products' | 'targets'>;
+  preview: Pick<PreviewFileResponse, 'proposed_blank_code_by_name' | 'proposed_new_products' | 'proposed_joined_columns' | 'targets'>;
   draft: EntityMapping | null;
   disabled: boolean;
   onOptions: (options: MappingOptions) => void;
@@ -49,9 +49,11 @@ export function BlankCodeByNameChoice({
   if (!preview.proposed_blank_code_by_name && !draft?.blank_code_by_name) return null;
   const column = draft?.new_products?.['name'] ?? preview.proposed_new_products?.['name'];
   const matches = matchesProducts(preview) && column;
+  // The columns the name is read from, as the draft joins them: "Item + Price Point Name" (ADR 0201 F6).
+  const shown = column ? [column, ...(draft?.joined_columns?.[LINE_NAME_FIELD] ?? [])].join(' + ') : column;
   return (
     <Checkbox
-      label={matches ? t('import.builder.byName', { column }) : t('import.builder.nameAsCode')}
+      label={matches ? t('import.builder.byName', { column: shown }) : t('import.builder.nameAsCode')}
       description={matches ? t('import.builder.byNameHint') : t('import.builder.nameAsCodeHint')}
       data-testid="blank-code-by-name"
       checked={draft?.blank_code_by_name === true}

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { dateFormats, entityInSentence, entityLabel, readableName, repeatedKeyModes, TODAY_VALUE, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
-import { columnsNotImported, IMPORT_ENTITY_ID, joinsColumns, localToday, SAME_VALUE_CHOICE, shownColumns, takesOneDate, unmappedRequired } from './preview.ts';
+import { columnsNotImported, IMPORT_ENTITY_ID, joinsColumns, LINE_NAME_FIELD, localToday, SAME_VALUE_CHOICE, shownColumns, takesOneDate, unmappedRequired } from './preview.ts';
 import { NewProductColumns } from './NewProductColumns.tsx';
 import { JoinedColumns } from './JoinedColumns.tsx';
 import { CodeInBracketsChoice } from './CodeInBracketsChoice.tsx';
@@ -128,7 +128,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
               label={t('import.builder.createMissing')}
               checked={draft?.create_missing_products === true}
               disabled={isUploading}
-              onChange={(event) => void setOptions(createMissingOptions(draft, event.currentTarget.checked, preview.proposed_new_products))}
+              onChange={(event) => void setOptions(createMissingOptions(draft, event.currentTarget.checked, preview))}
             />
           ) : null}
           {hasProductCode ? (
@@ -146,11 +146,26 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
       <BlankCodeByNameChoice preview={preview} draft={draft} disabled={isUploading} onOptions={(options) => void setOptions(options)} />
       <CodeInBracketsChoice preview={preview} draft={draft} disabled={isUploading} onOptions={(options) => void setOptions(options)} />
       {createsProducts && draft?.create_missing_products ? <NewProductColumns preview={preview} /> : null}
+      <LineNameColumns preview={preview} />
       <LeaveOutLines preview={preview} />
       {/* A new selected mapping starts the name field afresh. */}
       <SaveMappingForm key={selectedMapping ?? ''} initialName={selectedMapping ?? ''} />
     </Stack>
   );
+}
+
+/**
+ * The columns a line's name is read from, where the draft reads one (matching a line without a
+ * product code by its name, or naming new products): its new_products column followed by those
+ * joined to it, edited with a field's own builder (Item, followed by Price Point Name: ADR 0201 F6).
+ */
+function LineNameColumns({ preview }: { preview: PreviewFileResponse }) {
+  const { t } = useTranslation();
+  const draft = useImportStore((state) => state.draft);
+  const column = draft?.new_products?.['name'];
+  if (!column || !(draft.blank_code_by_name || draft.create_missing_products)) return null;
+  const target: ImportTarget = { field: LINE_NAME_FIELD, label: t('import.builder.lineName'), type: 'CharField', required: false };
+  return <JoinedColumns target={target} column={column} preview={preview} />;
 }
 
 /**

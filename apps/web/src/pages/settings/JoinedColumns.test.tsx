@@ -3,7 +3,8 @@
 // preview: every joined column shown in order with the first line's value, a joined column removed
 // and one added by keyboard (a focused button's Enter is its click; a focused select's arrows fire
 // its change), each sent as the mapping's joined_columns on the next preview, the focus kept on the
-// joined columns when the builder is shown again, and none added past the contract's three.
+// joined columns when the builder is shown again, and none added past the contract's three; a sales
+// line's name (new_products.name) joined with its variation beside "match by name" (ADR 0201 F6).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -14,6 +15,7 @@ import { sendJson, type Loopback } from '../../test/loopback.ts';
 import { encodeFormsAsNode, startLoopbackApi } from '../../test/loopback-api.ts';
 import { initialImportState, useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
+import { draftFromProposal } from './preview.ts';
 
 const header = ['Handle', 'Title', 'Option1 Value', 'Option2 Value', 'Option3 Value', 'Vendor', 'Variant SKU'];
 /** The generated export's first variant, its parts by column. */
@@ -40,6 +42,38 @@ function previewOf(mapping: EntityMapping): PreviewFileResponse {
   };
 }
 
+const salesHeader = ['Date', 'Item', 'Qty', 'Price Point Name', 'SKU'];
+/** A gift shop's sales line without a SKU, its parts by column (ADR 0201 F6). */
+const saleLine: Record<string, string> = { Date: '2026-12-05', Item: 'Greeting Card', Qty: '2', 'Price Point Name': 'Regular', SKU: '' };
+
+/** The sales file's preview: the line's name as the mapping reads it (its new_products column and the columns joined to it). */
+function salesPreviewOf(mapping: EntityMapping): PreviewFileResponse {
+  const column = mapping.new_products?.['name'];
+  const lineName = column ? [column, ...(mapping.joined_columns?.['new_products.name'] ?? [])].map((part) => saleLine[part] ?? '').filter(Boolean).join(' ') : null;
+  const matched = lineName === 'Greeting Card Regular' && mapping.blank_code_by_name ? 1 : 0;
+  return {
+    format: 'csv',
+    separator: ',',
+    header: salesHeader,
+    raw_rows: [salesHeader.map((name) => saleLine[name] ?? '')],
+    targets: [
+      { field: 'product_id', label: 'Product', type: 'ForeignKey', required: true, reference: { table: 'products', key: 'product_code' } },
+      { field: 'date', label: 'Date', type: 'DateField', required: true },
+      { field: 'quantity', label: 'Quantity', type: 'IntegerField', required: true },
+    ],
+    proposed_mapping: { product_id: 'SKU', date: 'Date', quantity: 'Qty' },
+    proposed_joined_columns: { 'new_products.name': ['Price Point Name'] },
+    proposed_new_products: { name: 'Item' },
+    proposed_blank_code_by_name: true,
+    proposed_skip_rows_without_code: true,
+    blank_code_lines: 1,
+    ...(matched ? { blank_code_matched: matched } : { blank_code_names: [lineName ?? 'Greeting Card'] }),
+    date_format: { detected: 'iso', ambiguous: false, candidates: ['iso'] },
+    decimal_separator: { detected: null, used: '.' },
+    rows: [{ row: 2, values: { product_id: matched ? 'Greeting Card Regular' : null, date: '2026-12-05', quantity: 2, ...(lineName ? { 'new_products.name': lineName } : {}) }, problems: {} }],
+  };
+}
+
 let loopback: Loopback;
 let plainForms: () => void;
 /** The mapping of each preview asked for, in order. */
@@ -53,7 +87,7 @@ beforeAll(async () => {
     if (request.url !== '/api/records/preview-file/' || !mapping) return sendJson(response, 404, { detail: 'not played here' });
     const parsed = JSON.parse(mapping) as EntityMapping;
     sent.push(parsed);
-    sendJson(response, 200, previewOf(parsed));
+    sendJson(response, 200, 'product_id' in parsed.field_mappings ? salesPreviewOf(parsed) : previewOf(parsed));
   });
   plainForms = encodeFormsAsNode();
 });
@@ -156,5 +190,48 @@ describe('a name joined from several columns', () => {
     expect(select('Name, followed by').value).toBe('');
     expect(screen.queryByTestId('joined-name')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add a column to Name' })).toBeNull();
+  });
+});
+
+describe("a sales line's name joined with its variation (ADR 0201 F6)", () => {
+  const lineName = "A line's product name";
+  /** The Import screen on the gift shop's sales file, the draft as the proposal starts it. */
+  function showSales() {
+    const proposal = salesPreviewOf({ field_mappings: {}, new_products: { name: 'Item' }, joined_columns: { 'new_products.name': ['Price Point Name'] }, blank_code_by_name: true });
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['Date,Item\n'], 'items-sales-detail.csv'), draft: draftFromProposal(proposal), previewData: proposal });
+    render(<MantineProvider><ImportForm /></MantineProvider>);
+  }
+  const byName = () => screen.getByRole('checkbox', { name: /^Match lines without a product code to products by their name/ }) as HTMLInputElement;
+
+  it('shows the proposed Item followed by Price Point Name beside the match by name, as the server read the first line', () => {
+    showSales();
+    expect(byName().checked).toBe(true);
+    expect(byName().labels?.[0]?.textContent).toBe('Match lines without a product code to products by their name (Item + Price Point Name)');
+    expect(screen.getByTestId('joined-new_products.name').textContent).toBe(`${lineName} reads Item + Price Point Name, one space apart: “Greeting Card Regular” on the first line.`);
+    expect(select(`${lineName}, followed by`).value).toBe('Price Point Name');
+    // The line's own column is not offered to follow it.
+    expect([...select(`${lineName}, followed by`).options].map((option) => option.value)).toEqual(['', 'Date', 'Qty', 'Price Point Name', 'SKU']);
+  });
+
+  it('edits the joined column by keyboard, each change sent as joined_columns of new_products.name, the focus kept; matching off takes both away', async () => {
+    showSales();
+    pressEnterOn(`Remove Price Point Name from ${lineName}`);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect([sent[0]!.new_products, sent[0]!.joined_columns, sent[0]!.blank_code_by_name]).toEqual([{ name: 'Item' }, undefined, true]);
+    await waitFor(() => expect(document.activeElement).toBe(select(`${lineName}, followed by`)));
+    expect(screen.queryByTestId('joined-new_products.name')).toBeNull();
+    expect(byName().checked).toBe(true);
+    expect(byName().labels?.[0]?.textContent).toBe('Match lines without a product code to products by their name (Item)');
+    arrowTo(`${lineName}, followed by`, 'Price Point Name');
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.joined_columns).toEqual({ 'new_products.name': ['Price Point Name'] });
+    await waitFor(() => expect(screen.getByTestId('joined-new_products.name').textContent).toContain('“Greeting Card Regular” on the first line.'));
+    await waitFor(() => expect(document.activeElement).toBe(select(`${lineName}, followed by`)));
+    // Off, the line's name and its joined column go (the server refuses joins to no column); the builder with them.
+    byName().focus();
+    fireEvent.click(byName());
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect([sent[2]!.new_products, sent[2]!.joined_columns, sent[2]!.blank_code_by_name]).toEqual([undefined, undefined, undefined]);
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: `${lineName}, followed by` })).toBeNull());
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_MAX_BYTES, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
 import { previewForm, previewPart } from '../../api/import.ts';
-import { columnsMissingFromFile, columnsNotImported, draftFrom, draftFromProposal, entityFieldMappings, problemCount, localToday, shownColumns, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withJoinedColumns, withOptions, withValueMeanings } from './preview.ts';
+import { blankCodeByNameOptions, columnsMissingFromFile, columnsNotImported, createMissingOptions, draftFrom, draftFromProposal, entityFieldMappings, problemCount, localToday, shownColumns, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withJoinedColumns, withOptions, withValueMeanings } from './preview.ts';
 
 const config = { entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'Date' }, date_format: 'dd/mm/yyyy' as const } } };
 const targets: ImportTarget[] = [
@@ -61,6 +61,34 @@ describe('mapping drafts', () => {
     expect(withJoinedColumns(draft, 'note', ['SKU'])).toEqual(draft);
     expect(withColumn(draft, 'product_id', null)).toEqual({ field_mappings: { date: 'Date', quantity: 'Qty' } });
     expect(withColumn(draft, 'product_id', 'SKU').joined_columns).toEqual({ product_id: ['Price Point Name'] });
+  });
+
+  it("names a line without a SKU by Item followed by Price Point Name where it is matched by name (ADR 0201 F6): proposed, turned off and on, edited", () => {
+    const giftShop = {
+      ...preview({ product_id: 'SKU', date: 'Date', quantity: 'Qty' }),
+      header: ['Date', 'Item', 'Qty', 'Price Point Name', 'SKU', 'Category'],
+      proposed_joined_columns: { 'new_products.name': ['Price Point Name'] },
+      proposed_new_products: { name: 'Item', category: 'Category' },
+    };
+    const lineName = { 'new_products.name': ['Price Point Name'] };
+    // Before the library is imported nothing is matched: the draft reads no line name, nor its joined column (the server would refuse it).
+    expect(draftFromProposal(giftShop)).toEqual({ field_mappings: { product_id: 'SKU', date: 'Date', quantity: 'Qty' } });
+    const draft = draftFromProposal({ ...giftShop, proposed_blank_code_by_name: true, proposed_skip_rows_without_code: true });
+    expect(draft).toEqual({ field_mappings: { product_id: 'SKU', date: 'Date', quantity: 'Qty' }, skip_rows_without_code: true, blank_code_by_name: true, new_products: { name: 'Item' }, joined_columns: lineName });
+    expect(columnsNotImported(giftShop, draft)).toEqual(['Category']);
+    // Off, the name and its joined column go; on again, both come back from the proposal.
+    const off = withOptions(draft, blankCodeByNameOptions(draft, false, giftShop));
+    expect(off).toEqual({ field_mappings: draft.field_mappings, skip_rows_without_code: true });
+    expect(withOptions(off, blankCodeByNameOptions(off, true, giftShop))).toEqual(draft);
+    // Creating products names them so too; a draft naming its own column keeps its own joins.
+    expect(withOptions(off, createMissingOptions(off, true, giftShop)).joined_columns).toEqual(lineName);
+    const edited = withJoinedColumns(draft, 'new_products.name', ['Category']);
+    expect(edited.joined_columns).toEqual({ 'new_products.name': ['Category'] });
+    expect(withOptions(edited, blankCodeByNameOptions(edited, true, giftShop)).joined_columns).toEqual({ 'new_products.name': ['Category'] });
+    const { joined_columns: _joined, ...unjoined } = draft;
+    expect(withJoinedColumns(draft, 'new_products.name', [])).toEqual(unjoined);
+    // No line name read: nothing joined to it.
+    expect(withJoinedColumns(off, 'new_products.name', ['Price Point Name'])).toEqual(off);
   });
 
   it('feeds a target from a column or from none, and sets or drops options', () => {

@@ -2,7 +2,7 @@
 // the draft the user edits (one file column per target field, and how the file writes its
 // values), and what keeps Import disabled. The server reads the file and types the first rows
 // (POST /api/records/preview-file/); this only decides what to ask it and what to show.
-import { valueMapForm, type EntityMapping, type ImportTarget, type MappingConfig, type PreviewFileResponse, type RefusedChoices } from '@stockwise/contract';
+import { joinedColumnsRead, newProductFieldOf, valueMapForm, type EntityMapping, type ImportTarget, type MappingConfig, type PreviewFileResponse, type RefusedChoices } from '@stockwise/contract';
 
 /** The import's entity select: where the integration editor sends someone who needs a mapping built. */
 export const IMPORT_ENTITY_ID = 'import-entity';
@@ -29,6 +29,12 @@ export function draftFromProposal(
   preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_blank_code_by_name' | 'proposed_new_products' | 'targets' | 'proposed_code_in_brackets' | 'counted_by_location'>,
   headerRow?: number,
 ): EntityMapping {
+  // A variant sold without a SKU: known by its name (ADR 0195 F4), a sales line's read from the column new products are named from.
+  // Not where the answer names no such column for a line naming a product: the option alone would be refused.
+  const byName = preview.proposed_blank_code_by_name && (preview.proposed_new_products?.['name'] || !preview.targets.some((target) => target.reference?.table === 'products')) ? blankCodeByNameOptions(null, true, preview) : {};
+  // A café's Square export without SKUs: the product is its Item + Price Point Name (ADR 0193), shown in the field's "followed by";
+  // a gift shop's line without a SKU is named so where it is matched by its name (ADR 0201 F6), and only there.
+  const joined = joinedColumnsRead(preview.proposed_joined_columns, byName.new_products);
   return {
     ...(headerRow !== undefined ? { header_row: headerRow } : {}),
     field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
@@ -41,13 +47,10 @@ export function draftFromProposal(
     ...(preview.proposed_row_filters?.length ? { skip_rows_where: preview.proposed_row_filters } : {}),
     // A shop's gift-wrap lines (no product code beside lines with one): skipped, not refused every run.
     ...(preview.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
-    // A café's Square export without SKUs: the product is its Item + Price Point Name (ADR 0193), shown in the field's "followed by".
-    ...(preview.proposed_joined_columns && Object.keys(preview.proposed_joined_columns).length ? { joined_columns: preview.proposed_joined_columns } : {}),
+    ...(joined ? { joined_columns: joined } : {}),
     // A Shopify Products export's later variant lines: their blank Title, Vendor and Type are their first line's (ADR 0195 F3).
     ...(preview.proposed_fill_down_by ? { fill_down_by: preview.proposed_fill_down_by } : {}),
-    // A variant sold without a SKU: known by its name (ADR 0195 F4), a sales line's read from the column new products are named from.
-    // Not where the answer names no such column for a line naming a product: the option alone would be refused.
-    ...(preview.proposed_blank_code_by_name && (preview.proposed_new_products?.['name'] || !preview.targets.some((target) => target.reference?.table === 'products')) ? blankCodeByNameOptions(null, true, preview) : {}),
+    ...byName,
     // An ERP's "[FURN_7800] Desk Combination": the code in the brackets (ADR 0198).
     ...(preview.proposed_code_in_brackets ? { code_in_brackets: true } : {}),
     // A stock count per location (Odoo's WH/Stock, WH/Stock/Shelf 2): a product's lines are added up (ADR 0198).
@@ -61,12 +64,25 @@ const lineNameColumn = (draft: EntityMapping | null, proposed: Record<string, st
 /**
  * The options that turn knowing a line without a product code by its name on or off (ADR 0195
  * F4). On, a sales file's lines are matched by the column new products are named from (the
- * draft's, else the proposal's); off, that column goes too unless products are created from it.
+ * draft's, else the proposal's, with the columns proposed to follow it: ADR 0201 F6); off, that
+ * column goes too unless products are created from it.
  */
-export function blankCodeByNameOptions(draft: EntityMapping | null, on: boolean, preview: Pick<PreviewFileResponse, 'proposed_new_products'>): MappingOptions {
+export function blankCodeByNameOptions(draft: EntityMapping | null, on: boolean, preview: Pick<PreviewFileResponse, 'proposed_new_products' | 'proposed_joined_columns'>): MappingOptions {
   const column = lineNameColumn(draft, preview.proposed_new_products);
   if (!on) return { blank_code_by_name: undefined, ...(draft?.create_missing_products ? {} : { new_products: undefined }) };
-  return { blank_code_by_name: true, ...(column && preview.proposed_new_products ? { new_products: { ...draft?.new_products, name: column } } : {}) };
+  return { blank_code_by_name: true, ...(column && preview.proposed_new_products ? { new_products: { ...draft?.new_products, name: column }, ...proposedNameJoins(draft, preview) } : {}) };
+}
+
+/** The record field a line's name is read into, as joined_columns keys it (ADR 0201 F6). */
+export const LINE_NAME_FIELD = 'new_products.name';
+
+/**
+ * The columns proposed to follow a line's name (Item, followed by Price Point Name: ADR 0201 F6),
+ * where the draft takes its name column from the proposal now; a draft naming its own keeps its joins.
+ */
+function proposedNameJoins(draft: EntityMapping | null, preview: Pick<PreviewFileResponse, 'proposed_joined_columns'>): MappingOptions {
+  const proposed = preview.proposed_joined_columns?.[LINE_NAME_FIELD];
+  return proposed && !draft?.new_products?.['name'] ? { joined_columns: { ...draft?.joined_columns, [LINE_NAME_FIELD]: proposed } } : {};
 }
 
 const withoutJoined = (draft: EntityMapping, field: string) => withoutEntry(draft, 'joined_columns', field);
@@ -78,7 +94,10 @@ const withoutJoined = (draft: EntityMapping, field: string) => withoutEntry(draf
  */
 export function withJoinedColumns(draft: EntityMapping, field: string, columns: readonly string[]): EntityMapping {
   const without = withoutJoined(draft, field);
-  return columns.length && field in draft.field_mappings ? { ...without, joined_columns: { ...without.joined_columns, [field]: [...columns] } } : without;
+  // A line's name (`new_products.name`, ADR 0201 F6) is read from its new_products column.
+  const newProductField = newProductFieldOf(field);
+  const read = newProductField === null ? field in draft.field_mappings : draft.new_products?.[newProductField] !== undefined;
+  return columns.length && read ? { ...without, joined_columns: { ...without.joined_columns, [field]: [...columns] } } : without;
 }
 
 /** field -> the columns it reads as the screen names them: `Item + Price Point Name` for joined columns. */
@@ -187,6 +206,10 @@ export type MappingOptions = Omit<EntityMapping, 'field_mappings'>;
 export function withOptions(draft: EntityMapping, options: MappingOptions): EntityMapping {
   const next: Record<string, unknown> = { ...draft, ...options };
   for (const [key, value] of Object.entries(options)) if (value === undefined) delete next[key];
+  // A new product's column gone takes the columns joined to it along (the server refuses joins to none).
+  const joined = joinedColumnsRead(next['joined_columns'] as EntityMapping['joined_columns'], next['new_products'] as EntityMapping['new_products']);
+  if (joined) next['joined_columns'] = joined;
+  else delete next['joined_columns'];
   return next as EntityMapping;
 }
 
@@ -195,13 +218,13 @@ export function withOptions(draft: EntityMapping, options: MappingOptions): Enti
  * fields from the columns the server proposes (unless the draft already names some); off, those go
  * too (the server refuses new_products without create_missing_products).
  */
-export function createMissingOptions(draft: EntityMapping | null, on: boolean, proposed: Record<string, string | null> | undefined): MappingOptions {
+export function createMissingOptions(draft: EntityMapping | null, on: boolean, preview: Pick<PreviewFileResponse, 'proposed_new_products' | 'proposed_joined_columns'>): MappingOptions {
   // Lines without a code matched by name still read the name column (blank_code_by_name, ADR 0195 F4).
   const matchedBy = draft?.blank_code_by_name ? draft.new_products?.['name'] : undefined;
   if (!on) return { create_missing_products: undefined, new_products: matchedBy ? { name: matchedBy } : undefined };
-  const fromProposal = Object.fromEntries(Object.entries(proposed ?? {}).filter((entry): entry is [string, string] => entry[1] !== null));
+  const fromProposal = Object.fromEntries(Object.entries(preview.proposed_new_products ?? {}).filter((entry): entry is [string, string] => entry[1] !== null));
   const newProducts = draft?.new_products ?? fromProposal;
-  return { create_missing_products: true, new_products: Object.keys(newProducts).length ? newProducts : undefined };
+  return { create_missing_products: true, new_products: Object.keys(newProducts).length ? newProducts : undefined, ...(newProducts['name'] ? proposedNameJoins(draft, preview) : {}) };
 }
 
 /** The options with one field of new products taken from `column`, or from none (new_products dropped when empty). */
