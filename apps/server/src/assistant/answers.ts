@@ -583,9 +583,10 @@ export const dataFunctions = {
   },
   async stockoutOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
     const ids = products.map((p) => p.id);
-    // A product asked for by name is answered, made here or not.
-    const [rows, early] = await Promise.all([repo.firstStockouts(db, products.length, { category: null, productIds: ids }, 'included'), repo.shortHistorySpans(db, ids)]);
+    // A product asked for by name is answered, made here or not; one not stocked has no stock to run out of (ADR 0200).
+    const [rows, early, notStocked] = await Promise.all([repo.firstStockouts(db, products.length, { category: null, productIds: ids }, 'included'), repo.shortHistorySpans(db, ids), repo.notStockedOf(db, ids)]);
     const lines = products.map((p) => {
+      if (notStocked.has(p.id)) return `${p.name} (${p.product_code}) is not stocked (a service or fee): no stock is kept of it, so it does not run out.`;
       const own = rows.find((r) => r.product_code === p.product_code);
       const said = own ? `${p.name} (${p.product_code}) is forecast to run out on ${formatDay(own.first_stockout)}.` : `${p.name} (${p.product_code}) is not forecast to run out within the forecast horizon.`;
       // A product added to an older shop: its day rests on its own few days of sales (ADR 0070, amendment 2026-12-06 (2)).

@@ -300,6 +300,10 @@ export const firstStockouts = async (db: Db, limit: number, scope: Scope = ALL_P
       limit ${limit}`.execute(db)
   ).rows;
 
+/** Which of the products (ids) are not stocked (ADR 0200): one named in a runs-out question has no stock to run out of. */
+export const notStockedOf = async (db: Db, ids: readonly number[]): Promise<Set<number>> =>
+  new Set((await sql<{ id: string }>`select p.id::text as id from data.products p where p.id = any(${ids}::int8[]) and ${notStocked}`.execute(db)).rows.map((row) => Number(row.id)));
+
 /**
  * How many products in scope that are not stocked (ADR 0200) and, of the others, made here (ADR 0194)
  * are forecast to run out by `by` (any day: null): what a runs-out answer leaves out.

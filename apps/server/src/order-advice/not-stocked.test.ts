@@ -60,6 +60,9 @@ describe.each(backends)('products not stocked on %s', (backend) => {
     expect(tableOf(runsOut)?.rows.map((r) => r.styleCode)).toEqual(['PAPER-A4']);
     expect(runsOut.content).toContain('1 product made here is not on this list: nothing is bought for it.');
     expect(runsOut.content).toContain('2 products not stocked (services or fees) are not on this list: no stock is kept of them.');
+    // Named, a service is said to keep no stock, not given a day it runs out; a stocked product keeps its day.
+    expect((await ask({ content: 'when does SERV_DEL run out?' })).content).toBe('SERV_DEL (SERV_DEL) is not stocked (a service or fee): no stock is kept of it, so it does not run out.');
+    expect((await ask({ content: 'when does PAPER-A4 run out?' })).content).toMatch(/^PAPER-A4 \(PAPER-A4\) is forecast to run out on /);
   });
 
   it('the report writer\'s "what to reorder" lists the order list\'s, and its schema says how', async () => {
