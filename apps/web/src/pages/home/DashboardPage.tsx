@@ -109,6 +109,12 @@ export function Stats() {
           {/* A blank cost is unknown, not free: the worth says which stock it leaves out. */}
           {stats.withoutCost > 0 ? ` ${t('dashboard.stats.withoutCost', { count: stats.withoutCost })}` : null}
         </Text>
+        {(stats.notStocked ?? 0) > 0 && (
+          // A service or fee has no stock (ADR 0200, amendment 2026-12-07): a wholesaler whose delivery charge had stock in a file is told why it is not counted.
+          <Text c="gray.7" size="sm" mt={4} data-testid="total-not-stocked">
+            {t('dashboard.stats.notStocked', { count: stats.notStocked })}
+          </Text>
+        )}
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="monthly-growth-title">
         <Text id="monthly-growth-title" c="gray.7" size="sm">
