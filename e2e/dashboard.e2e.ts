@@ -1,6 +1,6 @@
 // The dashboard and the assistant through the real UI on the demo catalogue: figures and the
 // projection chart, and how they move when products arrive; a task toggled and still ticked after a
-// reload; a pinned report's chart, and monthly, yearly and daily ones whose last period has not
+// reload; a pinned report's chart, its table opened by keyboard (the whole category paths the axis shortens), and monthly, yearly and daily ones whose last period has not
 // ended, named (axis, tooltip, words) and dashed or lighter so;
 // each quick button's rows (low stock is the forecast's order advice, the Forecasting report's
 // list); a plain question; the advised orders created from the assistant and found in the
@@ -193,6 +193,55 @@ describe('Dashboard', () => {
     expect(await failed.textContent()).toContain('division by zero');
     expect(await axeViolations(page, 'main')).toEqual([]);
     await apiCall(`/api/user-reports/${failingId}/`, undefined, 'DELETE');
+  });
+
+  it("opens a pinned chart's table by keyboard: each bar's whole category path, shortened on the axis, with the focus kept (ADR 0196, amendment 2026-12-07)", async () => {
+    const { page } = browser;
+    const title = `Chairs by path ${Date.now().toString(36)}`;
+    const id = (await apiCall('/api/user-reports/', {
+      title,
+      sql_code: "select category, stock from (values ('All / Office / Chairs', 3), ('All / Garden / Chairs', 5), ('All / Paper', 2)) v(category, stock) order by category",
+      chart_config: { type: 'bar', x_field: 'category', series: [{ field: 'stock' }], group_field: null, stacked: false, title: '', sort: null },
+    })).id as number;
+    try {
+      await apiCall('/api/dashboard/pins/', { report_id: id });
+      await signIn(page);
+      const card = page.getByTestId('pinned-report').filter({ hasText: title });
+      await card.locator('.recharts-bar-rectangle').first().waitFor();
+      // The axis names each path short; the whole one was in the mouse's tooltip only.
+      expect(await card.locator('.recharts-cartesian-axis-tick-value').allTextContents()).toEqual(expect.arrayContaining(['Garden / Chairs', 'Office / Chairs', 'Paper']));
+      const toggle = card.getByRole('button', { name: 'Table of the figures' });
+      const focused = (locator: typeof toggle) => locator.evaluate((element) => element === document.activeElement);
+      // From the page's heading, with Tab alone (signing in put the focus there).
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).focus();
+      for (let presses = 0; presses < 80 && !(await focused(toggle)); presses += 1) await page.keyboard.press('Tab');
+      expect(await focused(toggle)).toBe(true);
+      const ringOf = (locator: typeof toggle) => locator.evaluate((element) => ({ style: getComputedStyle(element).outlineStyle, width: getComputedStyle(element).outlineWidth }));
+      expect(await ringOf(toggle)).toEqual({ style: 'solid', width: '2px' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      // Enter opens it; the focus stays on the button.
+      await page.keyboard.press('Enter');
+      const grid = card.getByRole('table', { name: `${title}: its figures` });
+      await grid.waitFor();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await toggle.getAttribute('aria-controls')).toBe(await grid.evaluate((element) => element.parentElement?.id));
+      expect(await focused(toggle)).toBe(true);
+      expect(await grid.getByRole('cell').allTextContents()).toEqual(['All / Garden / Chairs', '5', 'All / Office / Chairs', '3', 'All / Paper', '2']);
+      expect(await axeViolations(page, 'main')).toEqual([]);
+      // Tab reaches the table (one stop, scrolled with the arrows), ringed; Shift+Tab returns, Space closes it with the focus kept.
+      await page.keyboard.press('Tab');
+      expect(await focused(grid)).toBe(true);
+      expect(await ringOf(grid)).toEqual({ style: 'solid', width: '2px' });
+      await page.keyboard.press('Shift+Tab');
+      expect(await focused(toggle)).toBe(true);
+      await page.keyboard.press('Space');
+      await grid.waitFor({ state: 'detached' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await focused(toggle)).toBe(true);
+      expect(await axeViolations(page, 'main')).toEqual([]);
+    } finally {
+      await apiCall(`/api/user-reports/${id}/`, undefined, 'DELETE');
+    }
   });
 
   it('names the month, the year and today not finished on pinned charts, dashed or lighter, in the tooltip and in words', async () => {

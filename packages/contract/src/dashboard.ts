@@ -22,7 +22,7 @@ export const updateTaskRequest = z.object({ text: taskText.optional(), completed
 export const taskIdParams = z.object({ id: z.coerce.number().int().positive('Task id must be a positive number.') });
 
 export const inventoryStats = z.object({
-  /** Units on hand now: the sum of every product's current stock. */
+  /** Units on hand now: the sum of every stocked product's current stock (a product not stocked, `notStocked`, is left out). */
   totalInventory: z.number(),
   /** The same units one total per product unit (ADR 0177, amendment 2026-12-06): pieces (`unit` null) first; a unit with none on hand left out. */
   inventoryByUnit: z.array(z.object({ unit: z.string().nullable(), quantity: z.number() })),
@@ -30,6 +30,11 @@ export const inventoryStats = z.object({
   totalValue: z.number(),
   /** Products on hand whose unit cost is 0: a cost left blank is stored so (the column has no empty value), and is "unknown", not "free". */
   withoutCost: z.number().int(),
+  /**
+   * Products not stocked (a service or fee, ADR 0200, amendment 2026-12-07): their stock is in none of
+   * the figures here (units, value, growth), as no stock is kept of them. Absent from older servers.
+   */
+  notStocked: z.number().int().optional(),
   /**
    * Percent change of the units on hand (from stock snapshots) from `growthSince` to `snapshotDate`, over
    * the products counted by `growthSince` only (one added since is not growth); null without a

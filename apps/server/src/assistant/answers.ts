@@ -70,18 +70,20 @@ const narrowedTo = (supplier: string | null | undefined, preposition: 'from' | '
 const nothingToOrder = (advice: OrderAdvice, supplier?: string | null, within?: NameWordScope) =>
   text(
     `${narrowedTo(supplier, 'from', within) ? `${withFullStop(`Nothing to order${narrowedTo(supplier, 'from', within)}`)} ` : ''}${advice.deliveriesLate
-      ? `No product needs a new order.${deliveriesToHurry(advice.deliveriesLate)}${uncounted(advice)}${notBoughtWords(advice, 'the order list')}`
-      : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}${notBoughtWords(advice, 'the order list')}`}`,
+      ? `No product needs a new order.${deliveriesToHurry(advice.deliveriesLate)}${uncounted(advice)}${notBoughtWords(advice, 'on the order list')}`
+      : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}${notBoughtWords(advice, 'on the order list')}`}`,
   );
-/** " 3 products made here are not on the order list: nothing is bought for them." (ADR 0194) */
-const madeHereWords = (count: number, list: string) => (count ? ` ${number.format(count)} ${count === 1 ? 'product made here is' : 'products made here are'} not on ${list}: nothing is bought for ${count === 1 ? 'it' : 'them'}.` : '');
-/** " 1 product not stocked (a service or fee) is not on the order list: no stock is kept of it." (ADR 0200) */
-const notStockedWords = (count: number, list: string) =>
-  count ? ` ${number.format(count)} ${count === 1 ? 'product not stocked (a service or fee) is' : 'products not stocked (services or fees) are'} not on ${list}: no stock is kept of ${count === 1 ? 'it' : 'them'}.` : '';
+/** " 3 products made here are not on the order list: nothing is bought for them." (ADR 0194); `where`: "on the order list". */
+const madeHereWords = (count: number, where: string) => (count ? ` ${number.format(count)} ${count === 1 ? 'product made here is' : 'products made here are'} not ${where}: nothing is bought for ${count === 1 ? 'it' : 'them'}.` : '');
+/** " 1 product not stocked (a service or fee) is not on the order list: no stock is kept of it." (ADR 0200); `where`: "on the order list", "in it". */
+const notStockedWords = (count: number, where: string) =>
+  count ? ` ${number.format(count)} ${count === 1 ? 'product not stocked (a service or fee) is' : 'products not stocked (services or fees) are'} not ${where}: no stock is kept of ${count === 1 ? 'it' : 'them'}.` : '';
+/** "1 product", "12 products". */
+const productsWords = (count: number) => `${number.format(count)} ${count === 1 ? 'product' : 'products'}`;
 /** What an order list leaves out as not bought (made here, not stocked), in words. */
-const notBoughtWords = (advice: Pick<OrderAdvice, 'madeHere' | 'notStocked'>, list: string) => `${madeHereWords(advice.madeHere, list)}${notStockedWords(advice.notStocked, list)}`;
+const notBoughtWords = (advice: Pick<OrderAdvice, 'madeHere' | 'notStocked'>, where: string) => `${madeHereWords(advice.madeHere, where)}${notStockedWords(advice.notStocked, where)}`;
 const leftOut = (advice: OrderAdvice) =>
-  `${advice.inactive ? ` ${number.format(advice.inactive)} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : ''}${notBoughtWords(advice, 'the order list')}`;
+  `${advice.inactive ? ` ${number.format(advice.inactive)} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : ''}${notBoughtWords(advice, 'on the order list')}`;
 /** The button under an answer's orders: it carries them, so a click creates what was shown (not the list a forecast run made since). */
 const createOrdersAction = (orders: OrderAdvice['products']): AssistantBlock => ({
   type: 'action',
@@ -555,7 +557,7 @@ export const dataFunctions = {
   async runsOutFirst(db: Db, today: string, due: DueWindow | null = null, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const [all, beyond, notBought] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5, scope), pastForecastEnd(db, due, 'a product running out'), repo.notBoughtStockouts(db, scope, due?.by ?? null)]);
     // Made here (ADR 0194): they run out of what is baked, not of what is bought; not stocked (ADR 0200): no stock to run out of.
-    const notListed = notBoughtWords(notBought, 'this list');
+    const notListed = notBoughtWords(notBought, 'on this list');
     const rows = due ? all.filter((r) => inWindow(due, r.first_stockout)) : all;
     const starts = due?.starts;
     const earlier = starts ? all.filter((r) => r.first_stockout < starts).map((r) => r.first_stockout) : [];
@@ -597,11 +599,11 @@ export const dataFunctions = {
   },
   async stockValue(db: Db): Promise<Answer> {
     const [totals, money] = await Promise.all([inventoryTotals(db), shopMoney(db)]);
-    return { blocks: [text(`The stock on hand is worth ${money.format(totals.value)} at unit cost: ${amountsOf(totals.byUnit)} across ${number.format(totals.products)} products.${withoutCostWords(totals.withoutCost)}`), dataLink('products', 'Open the products table')] };
+    return { blocks: [text(`The stock on hand is worth ${money.format(totals.value)} at unit cost: ${amountsOf(totals.byUnit)} across ${productsWords(totals.products)}.${withoutCostWords(totals.withoutCost)}${notStockedWords(totals.notStocked, 'in that value')}`), dataLink('products', 'Open the products table')] };
   },
   async totalStock(db: Db): Promise<Answer> {
     const totals = await inventoryTotals(db);
-    return { blocks: [text(`There are ${amountsOf(totals.byUnit)} on hand across ${number.format(totals.products)} products.`), dataLink('products', 'Open the products table')] };
+    return { blocks: [text(`There are ${amountsOf(totals.byUnit)} on hand across ${productsWords(totals.products)}.${notStockedWords(totals.notStocked, 'in it')}`), dataLink('products', 'Open the products table')] };
   },
   async noSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const { total, outOfSeason, rows } = await repo.productsWithoutSales(db, window.from, window.to, TABLE_ROWS, scope);

@@ -464,7 +464,8 @@ export const salesPerCategory = async (db: Db, from: string, to: string, scope: 
 
 /**
  * Per category (null: none) and unit as stored, the products in scope, their units on hand now and
- * its worth at unit cost, as the stock value counts them (`unitsForTotal`); `withoutCost`: those on
+ * its worth at unit cost, as the stock value counts them (`unitsForTotal`, products not stocked left
+ * out as the dashboard's total leaves them: ADR 0200, amendment 2026-12-07); `withoutCost`: those on
  * hand whose unit cost is 0.
  */
 export const stockPerCategory = async (db: Db, scope: Scope): Promise<(CategoryUnitRow & { withoutCost: number })[]> =>
@@ -473,7 +474,7 @@ export const stockPerCategory = async (db: Db, scope: Scope): Promise<(CategoryU
       select ${storedCategory} as category, p.unit, count(*)::int as products, coalesce(sum(${unitsForTotal}), 0)::float8 as units,
         coalesce(sum(${unitsForTotal} * p.unit_cost), 0)::float8 as value, (count(*) filter (where p.unit_cost = 0 and ${unitsForTotal} > 0))::int as "withoutCost"
       from data.products p left join forecast_results f on f.product_id = p.id
-      where ${inScope(scope)}
+      where ${inScope(scope)} and not ${notStocked}
       group by 1, p.unit`.execute(db)
   ).rows;
 

@@ -75,7 +75,8 @@ const latestSnapshotsOn = (day: string) =>
  * same products at both ends: those counted by the month-old day. A product counted only since (a
  * catalogue imported last week) is not growth, so it is in neither sum (ADR 0070, amendment
  * "growth compares like with like"). The same two sums per product unit as stored beside them: kilos
- * and pieces grow apart (ADR 0177, amendment 2026-12-06 (2)).
+ * and pieces grow apart (ADR 0177, amendment 2026-12-06 (2)). Products not stocked are in neither, as
+ * they are in no total (ADR 0200, amendment 2026-12-07).
  */
 async function snapshotTotals(db: Db): Promise<{ snapshot_date: string | null; snapshot_units: number | null; previous_date: string | null; previous_units: number | null; snapshot_units_by_unit: string }> {
   const latest = (await db.selectFrom('data.stock_snapshots').select((eb) => eb.fn.max('date').as('last')).executeTakeFirst())?.last ?? null;
@@ -85,6 +86,7 @@ async function snapshotTotals(db: Db): Promise<{ snapshot_date: string | null; s
   const { rows } = await sql<{ whole: boolean; unit: string | null; now: number | null; before: number | null }>`
       select grouping(p.unit) = 1 as whole, p.unit, sum(now.stock_level)::float8 as now, sum(before.stock_level)::float8 as before
       from (${latestSnapshotsOn(previous)}) before join (${latestSnapshotsOn(latest)}) now using (product_id) join data.products p on p.id = product_id
+      where not ${notStocked}
       group by grouping sets ((p.unit), ())`.execute(db);
   const whole = rows.find((row) => row.whole);
   const byUnit: SnapshotUnitsOfUnit[] = rows.filter((row) => !row.whole).map((row) => ({ unit: row.unit, now: row.now ?? 0, before: row.before ?? 0 }));
@@ -139,17 +141,22 @@ export const unitsForTotal = sql<number>`greatest(coalesce(${onHandNowUnits}, 0)
  * worth at unit cost; `withoutCost`: the products on hand whose unit cost is 0. A cost left blank
  * (an import's empty cell, the row form's empty field) is stored as 0, as the column allows no
  * empty value: such stock is not in `value`, and the totals say how many products that leaves out
- * rather than pass their stock as free.
+ * rather than pass their stock as free. Products not stocked (a service or fee) are in none of them:
+ * no stock is kept of them, whatever a file wrote in their stock column (ADR 0200, amendment
+ * 2026-12-07); `notStocked` counts them, for the totals to say so. One made here is stock (croissants
+ * on the shelf), so the rule is `notStocked`, not `notBought`.
  */
-export async function inventoryTotals(db: Db): Promise<{ products: number; units: number; value: number; withoutCost: number; byUnit: UnitQuantity[] }> {
+export async function inventoryTotals(db: Db): Promise<{ products: number; units: number; value: number; withoutCost: number; byUnit: UnitQuantity[]; notStocked: number }> {
   // One scan: the whole catalogue's row (the empty grouping set) and one row per unit as stored; quantitiesByUnit takes " kg" and "KG" as one.
-  const { rows } = await sql<{ whole: boolean; unit: string | null; products: number; units: number; value: number; withoutCost: number }>`
+  // The count of those not stocked is an uncorrelated subquery: worked out once, not per row.
+  const { rows } = await sql<{ whole: boolean; unit: string | null; products: number; units: number; value: number; withoutCost: number; notStocked: number }>`
       select grouping(p.unit) = 1 as whole, p.unit, count(*)::int as products, coalesce(sum(${unitsForTotal}), 0)::float8 as units,
-        coalesce(sum(${unitsForTotal} * p.unit_cost), 0)::float8 as value, (count(*) filter (where p.unit_cost = 0 and ${unitsForTotal} > 0))::int as "withoutCost"
-      from data.products p left join forecast_results f on f.product_id = p.id group by grouping sets ((p.unit), ())`.execute(db);
-  const { products, units, value, withoutCost } = rows.find((row) => row.whole) ?? { products: 0, units: 0, value: 0, withoutCost: 0 };
+        coalesce(sum(${unitsForTotal} * p.unit_cost), 0)::float8 as value, (count(*) filter (where p.unit_cost = 0 and ${unitsForTotal} > 0))::int as "withoutCost",
+        (select count(*) from data.products p where ${notStocked})::int as "notStocked"
+      from data.products p left join forecast_results f on f.product_id = p.id where not ${notStocked} group by grouping sets ((p.unit), ())`.execute(db);
+  const { products, units, value, withoutCost, notStocked: leftOut } = rows.find((row) => row.whole) ?? { products: 0, units: 0, value: 0, withoutCost: 0, notStocked: 0 };
   const byUnit = quantitiesByUnit(rows.filter((row) => !row.whole).map((row) => ({ unit: row.unit, quantity: row.units })));
-  return { products, units, value, withoutCost, byUnit };
+  return { products, units, value, withoutCost, byUnit, notStocked: leftOut };
 }
 
 /** The products counted in one unit as stored (`unit`) at one month end. */

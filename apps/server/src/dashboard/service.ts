@@ -28,12 +28,14 @@ export async function inventoryStats(ctx: DashboardContext): Promise<{ products:
     return percent === null ? [] : [{ unit, percent }];
   });
   return {
-    products: totals.products,
+    // The catalogue: a shop of services only is no empty dashboard.
+    products: totals.products + totals.notStocked,
     stats: {
       totalInventory: totals.units,
       inventoryByUnit: totals.byUnit,
       totalValue: round(totals.value, 2),
       withoutCost: totals.withoutCost,
+      notStocked: totals.notStocked,
       monthlyGrowth: growth(summary?.snapshot_units ?? null, summary?.previous_units ?? null),
       growthByUnit,
       snapshotDate: summary?.snapshot_date ?? null,

@@ -184,8 +184,10 @@ const ON_HAND = [
   '  left join lateral (select k.date, k.stock_level from stock_snapshots k where k.product_id = p.id and k.date <= ra.forecast_start order by k.date desc limit 1) counted on true',
   ')',
 ];
+/** A product not stocked (a service or fee, ADR 0200) is left out, as the Forecasting screen's lists and the dashboard's totals leave it. */
+const NOT_STOCKED_LEFT_OUT = 'not coalesce(p.not_stocked, false)';
 const ON_HAND_STEP = 'Take what each product has on hand now, as the Forecasting screen says it: its latest stock count less the units sold since, plus the deliveries since (a product never counted has no figure and is not listed).';
-const ON_HAND_NOTE = 'Stock is what each product has on hand now, as the Forecasting screen and the dashboard count it: its latest stock count less the units sold since, plus the deliveries since; a product sold below its count adds 0; one never counted has no figure and is left out.';
+const ON_HAND_NOTE = 'Stock is what each product has on hand now, as the Forecasting screen and the dashboard count it: its latest stock count less the units sold since, plus the deliveries since; a product sold below its count adds 0; one never counted has no figure and is left out; so is a product not stocked (a service or fee): no stock is kept of it.';
 
 /** `note`: what the measure counts, when its name alone does not say (a step of the pseudocode). */
 const MEASURES: Record<Measure, { expression: string; alias: string; words: string; needsProducts: boolean; fromSales: boolean; note?: string }> = {
@@ -305,6 +307,8 @@ function measureReport(said: Intent, measureName: Measure, today: string): Built
   if (best && dimension) conditions.push(...wholeUnits(dimension as TimeUnit, intent.period, dateColumn));
   const needsProducts = measure.needsProducts || dimension === 'product' || dimension === 'category' || intent.category !== null || intent.productCode !== null || intent.nameWord !== null || beside !== null;
   const onHand = measureName === 'stock' || measureName === 'stock_value';
+  // The dashboard's total leaves a service or fee out (ADR 0200, amendment 2026-12-07): so does a report of the same stock.
+  if (onHand) conditions.push(NOT_STOCKED_LEFT_OUT);
   const from = fromSales ? (needsProducts ? 'from sales s\njoin products p on p.id = s.product_id' : 'from sales s') : onHand ? 'from products p\njoin on_hand o on o.product_id = p.id and o.on_hand is not null' : 'from products p';
   const keys = [...(dim ? dim.select(dateColumn) : []), ...(beside ? [beside.select] : [])];
   const selected = [...keys, `${measure.expression} as ${measure.alias}`];
@@ -645,7 +649,7 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
             // Made here (ADR 0194): nothing is bought for it; the view says which (migration 0740).
             'not ra.made_here',
             // Not stocked (ADR 0200): a service or fee; the product says which.
-            'not coalesce(p.not_stocked, false)',
+            NOT_STOCKED_LEFT_OUT,
             `exists (select 1 from sales s where s.product_id = ra.product_id and s.quantity > 0 and s.date >= ra.forecast_start - ${DEFAULT_INACTIVE_DAYS})`,
             ...(ahead ? [aheadCondition(ahead, 'ra.order_by', true)] : []),
           ]),

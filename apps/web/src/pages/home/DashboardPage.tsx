@@ -1,18 +1,19 @@
 // The Dashboard (spec §1, route /app/home): what needs attention today — the task checklist, total
 // inventory and monthly growth, the six-month stock projection, and the reports the user pinned.
 import './mantine-styles.ts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, CloseButton, EmptyState, Group, List, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDay, formatMonth, PROJECTION_SETTLED_DAYS, quantityFormat, type ProjectionHistory, type ReportDataResponse, type UnitStockProjection } from '@stockwise/contract';
+import { formatDay, formatMonth, PROJECTION_SETTLED_DAYS, quantityFormat, type ProjectionHistory, type ReportDataResponse, type ResultColumn, type ResultRow, type UnitStockProjection } from '@stockwise/contract';
 import { quantitiesWords, unitName, withUnit } from '../../components/quantity-words.ts';
 import { earlyEstimate } from '../../components/early-estimate.ts';
 import { fetchReportData } from '../../api/reports.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { ReportChart } from '../reports/ReportChart.tsx';
+import { ResultGrid } from '../reports/ResultGrid.tsx';
 import { useMoneyFormat } from '../../components/money.ts';
 
 // Whole pieces, a tenth of a kilo: the places the server rounds a unit's projection to.
@@ -109,6 +110,12 @@ export function Stats() {
           {/* A blank cost is unknown, not free: the worth says which stock it leaves out. */}
           {stats.withoutCost > 0 ? ` ${t('dashboard.stats.withoutCost', { count: stats.withoutCost })}` : null}
         </Text>
+        {(stats.notStocked ?? 0) > 0 && (
+          // A service or fee has no stock (ADR 0200, amendment 2026-12-07): a wholesaler whose delivery charge had stock in a file is told why it is not counted.
+          <Text c="gray.7" size="sm" mt={4} data-testid="total-not-stocked">
+            {t('dashboard.stats.notStocked', { count: stats.notStocked })}
+          </Text>
+        )}
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="monthly-growth-title">
         <Text id="monthly-growth-title" c="gray.7" size="sm">
@@ -215,6 +222,31 @@ export function Projection({ byUnit, history = null, madeHere = 0, notStocked = 
   );
 }
 
+/**
+ * A pinned chart's rows as a table, behind a disclosure button (WAI-ARIA disclosure pattern: Enter or
+ * Space opens and closes it, the focus stays on the button, `aria-expanded` says which). The chart is
+ * no tab stop (its keyboard layer is off, QA8 F18) and a category path is shortened on its axis, the
+ * whole path in the mouse's tooltip only: the table is how a keyboard or screen-reader user reads each
+ * bar's whole name and figure (ADR 0196, amendment 2026-12-07). Exported for its test.
+ */
+export function PinnedTable({ columns, rows, moneyFields, title }: { columns: ResultColumn[]; rows: ResultRow[]; moneyFields: string[]; title: string }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  const tableId = useId();
+  return (
+    <>
+      <Group mt="xs">
+        <Button variant="subtle" size="xs" c="blue.8" aria-expanded={shown} aria-controls={tableId} leftSection={<span aria-hidden>{shown ? '▾' : '▸'}</span>} onClick={() => setShown(!shown)} data-testid="pinned-report-table-toggle">
+          {t('dashboard.pins.table')}
+        </Button>
+      </Group>
+      <div id={tableId} hidden={!shown}>
+        {shown && <ResultGrid columns={columns} rows={rows} label={t('dashboard.pins.tableLabel', { title })} moneyFields={moneyFields} />}
+      </div>
+    </>
+  );
+}
+
 function PinnedReport({ id, title }: { id: number; title: string }) {
   const { t } = useTranslation();
   const [data, setData] = useState<ReportDataResponse | null>(null);
@@ -245,7 +277,15 @@ function PinnedReport({ id, title }: { id: number; title: string }) {
           {data.error}
         </Alert>
       )}
-      {data?.success && (data.chart_config ? <ReportChart config={data.chart_config} rows={data.results} label={title} unfinished={data.unfinished_period} firstCut={data.first_period_cut} /> : <Text c="gray.7">{t('dashboard.pins.noChart')}</Text>)}
+      {data?.success &&
+        (data.chart_config ? (
+          <>
+            <ReportChart config={data.chart_config} rows={data.results} label={title} unfinished={data.unfinished_period} firstCut={data.first_period_cut} />
+            <PinnedTable columns={data.columns} rows={data.results} moneyFields={data.chart_config.money_fields ?? []} title={title} />
+          </>
+        ) : (
+          <Text c="gray.7">{t('dashboard.pins.noChart')}</Text>
+        ))}
     </Paper>
   );
 }

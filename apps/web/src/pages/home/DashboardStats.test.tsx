@@ -54,6 +54,21 @@ describe('the total inventory on the dashboard', () => {
     return [screen.getByTestId('total-inventory').textContent, document.getElementById('total-inventory-title')?.textContent];
   };
 
+  it('says how many products not stocked it leaves out, and nothing of them when there are none (ADR 0200, amendment 2026-12-07)', () => {
+    renderStats({ notStocked: 1 });
+    expect(screen.getByTestId('total-not-stocked').textContent).toBe('1 product not stocked (a service or fee) is not in the total or its growth: no stock is kept of it.');
+    cleanup();
+    renderStats({ notStocked: 2 });
+    expect(screen.getByTestId('total-not-stocked').textContent).toBe('2 products not stocked (services or fees) are not in the total or its growth: no stock is kept of them.');
+    cleanup();
+    // 0, or an older server that does not say.
+    renderStats({ notStocked: 0 });
+    expect(screen.queryByTestId('total-not-stocked')).toBeNull();
+    cleanup();
+    renderStats({});
+    expect(screen.queryByTestId('total-not-stocked')).toBeNull();
+  });
+
   it('is one figure while every product is counted in pieces', () => {
     expect(total({ totalInventory: 1240 })).toEqual(['1,240', 'Total inventory (units on hand now)']);
   });
