@@ -76,9 +76,12 @@ const SYNONYMS: Record<string, string[]> = {
     'bestand', 'lagerbestand', 'stockactuel', 'quantiteenstock', 'existencias', 'voorraad', 'giacenza'],
   // Shopify's "Cost per item" is what a variant costs the shop; its "Variant Price" beside it is the
   // selling price, taken by its last word only where no cost column is named (ADR 0195). Square's
-  // library names it "Default Unit Cost" beside its "Price" (ADR 0201).
+  // library names it "Default Unit Cost" beside its "Price" (ADR 0201). A French caisse writes the
+  // purchase price before VAT, "Prix d'achat HT", beside the selling price with it, "Prix de vente
+  // TTC": both start with "Prix", so the cost is a whole name (ADR 0203 F1).
   unit_cost: ['unitcost', 'cost', 'costprice', 'costperitem', 'costperunit', 'defaultunitcost', 'purchaseprice', 'unitprice', 'price',
-    'ekpreis', 'einkaufspreis', 'einstandspreis', 'preis', 'prixdachat', 'prixachat', 'cout', 'prixunitaire', 'prix', 'preciocompra', 'coste', 'costo', 'precio', 'inkoopprijs', 'kostprijs', 'prijs', 'prezzoacquisto', 'prezzo'],
+    'ekpreis', 'einkaufspreis', 'einstandspreis', 'preis', 'prixdachat', 'prixachat', 'prixdachatht', 'prixachatht', 'prixdachatunitaireht', 'prixderevient', 'prixderevientht', 'coutdachat', 'coutdachatht',
+    'cout', 'prixunitaire', 'prix', 'preciocompra', 'coste', 'costo', 'precio', 'inkoopprijs', 'kostprijs', 'prijs', 'prezzoacquisto', 'prezzo'],
   // A product's unit of measure (ADR 0177); German tills shorten Mengeneinheit to ME.
   unit: ['unit', 'uom', 'unitofmeasure', 'unitofmeasurement', 'einheit', 'mengeneinheit', 'me', 'unite', 'unitedemesure', 'unidad', 'unidaddemedida', 'eenheid', 'unita', 'unitadimisura'],
   // What the supplier sells (ADR 0183). Never a lone "case", "pack", "inner" or "minimum", which a

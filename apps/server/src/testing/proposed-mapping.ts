@@ -32,13 +32,13 @@ export const cellsOf = (line: string) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$
  */
 export function importScreen(editor: { server: () => TestServer; user: () => { access: string } }, name: string) {
   return {
-    preview: async (content: string, entityType: string, mapping?: unknown) => {
+    preview: async (content: string | Uint8Array, entityType: string, mapping?: unknown) => {
       const parts: UploadPart[] = [{ name: 'entity_type', value: entityType }, ...(mapping ? [{ name: 'mapping_config', value: JSON.stringify(mapping) }] : []), { name: 'file' as const, fileName: 'export.csv', content }];
       const result = await postMultipart(editor.server(), '/api/records/preview-file/', editor.user().access, parts);
       expect(result.status, JSON.stringify(result.json)).toBe(200);
       return result.json as PreviewFileResponse;
     },
-    importAs: async (content: string, entityType: string, mapping: unknown) => {
+    importAs: async (content: string | Uint8Array, entityType: string, mapping: unknown) => {
       const result = await importFile(editor.server(), editor.user().access, { fileName: `${entityType}.csv`, content, entityType, mapping, extra: { mapping_name: `${name}-${entityType}` } });
       expect(result.status, JSON.stringify(result.json)).toBe(200);
       return result.json as { message: string; counts: Record<string, number> };
