@@ -678,7 +678,8 @@ export async function previewRecords(
   // Where the mapping reads no line name (the proposal; a given mapping, for the screen to offer matching again), it is read joined as proposed (ADR 0201 F6).
   const lineNameJoined = given?.new_products?.['name'] ? null : proposeJoinedLineName(header, lineNameColumn, fieldMappings);
   const proposedJoined = joinedCode || fillDown?.joined || (lineNameJoined && !given) ? { ...joinedCode?.joined, ...fillDown?.joined, ...(given ? {} : lineNameJoined) } : null;
-  const proposedLeaveOut = proposeLeaveOut(proposedJoined, codeColumnOf(provisional));
+  // Detected for a given mapping's joins too: the screen offers leaving "Regular" out again after it was turned off.
+  const proposedLeaveOut = proposeLeaveOut(given ? { ...given.joined_columns, ...lineNameJoined } : proposedJoined, codeColumnOf(provisional));
   const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : sourcePaths({ field_mappings: fieldMappings, ...(proposedJoined ? { joined_columns: proposedJoined } : {}) });
   // The rows are read as the proposal (or the given mapping) says, by the mappers the import uses.
   const reading = mapperReading(provisional, given ?? { fill_down_by: fillDown?.by, code_in_brackets: readsBrackets, ...(proposedLeaveOut ? { joined_leave_out: proposedLeaveOut } : {}) });
@@ -746,7 +747,7 @@ export async function previewRecords(
     ...(proposesSkip ? { skip_rows_without_code: true } : {}),
     ...(proposesByName ? { blank_code_by_name: true, ...(offeredByName.products && lineNameColumn ? { new_products: { name: lineNameColumn } } : {}) } : {}),
     ...(proposedJoined ? { joined_columns: proposedJoined } : {}),
-    ...(proposedLeaveOut ? { joined_leave_out: proposedLeaveOut } : {}),
+    ...(proposedLeaveOut && !given ? { joined_leave_out: proposedLeaveOut } : {}),
     ...(fillDown ? { fill_down_by: fillDown.by } : {}),
     ...(readsBrackets && !given ? { code_in_brackets: true } : {}),
     ...(locationColumn && !given ? { repeated_keys: 'sum' as const } : {}),

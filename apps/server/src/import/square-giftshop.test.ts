@@ -74,7 +74,7 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
     expect((await preview(both, 'products')).proposed_mapping.current_stock).toBe('Current Stock');
   });
 
-  it('imports the sales detail under the SKUs, refunds netted, the lines without a SKU known by Item followed by Price Point Name (F6)', async () => {
+  it('imports the sales detail under the SKUs, refunds netted, the lines without a SKU known by Item followed by Price Point Name (F6), "Regular" left out of both names (F8)', async () => {
     const sales = salesCsv();
     const proposal = await preview(sales, 'sales');
     expect(proposal.proposed_mapping).toMatchObject({ product_id: 'SKU', date: 'Date', quantity: 'Qty' });
@@ -115,6 +115,18 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
     expect([sold.get('Felt Robin Decoration'), inFile('Felt Robin Decoration')]).toEqual([112, 112]);
     expect(lines.length).toBe(13757);
     expect(imported.message).toContain('Imported 13757 lines into sales');
+
+    // A given mapping reads as it says: without joined_leave_out (a mapping saved before F8) the line keeps "Regular", and is offered the rule again.
+    const head = sales.split('\n').slice(0, 200).join('\n');
+    const { joined_leave_out: _leftOut, ...saved } = asProposed(proposal);
+    const asSaved = await preview(head, 'sales', saved);
+    expect(asSaved.proposed_joined_leave_out).toEqual({ 'new_products.name': ['Regular'] });
+    // Only the soaps' real variations ("Handmade Soap Lavender") still meet a product.
+    expect(asSaved.blank_code_matched ?? 0).toBeLessThan(asSaved.blank_code_lines ?? 0);
+    expect(asSaved.blank_code_names).toContain('Greeting Card Regular');
+    // Matching turned off: offered again, the line's name read as the proposal reads it.
+    const { blank_code_by_name: _on, new_products: _named, joined_columns: _joined, ...unmatched } = saved;
+    expect((await preview(head, 'sales', unmatched)).proposed_blank_code_by_name).toBe(true);
   });
 
   it("refuses a line name's joined columns without the line's name column, on the preview and the import, writing nothing", async () => {
