@@ -6,6 +6,8 @@
 // such, the lines without a SKU named (Item followed by Price Point Name) in the sentence that says
 // they are skipped. Then the library imported (removed afterwards): the sales lines without a SKU
 // are matched to its products by that name, proposed and shown on the screen (F6; axe passes).
+// Both names leave out Square's "Regular" of an item without options, said in the builder and
+// turned off and on again by keyboard (F8).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +53,9 @@ describe("a gift shop's Square exports", () => {
     expect(await chosenOption(page, 'Unit cost (unit_cost)')).toBe('Default Unit Cost');
     expect(await chosenOption(page, 'Supplier (supplier)')).toBe('Default Vendor Name');
     expect(await firstRowCell(page, 'name')).toBe('Sea Salt Soy Candle Small');
+    // An item without options is named as Square names it: "Regular" left out, said so (F8).
+    expect(await page.getByTestId('joined-name').textContent()).toBe('Name reads Item Name + Variation Name, one space apart, leaving out “Regular”: “Sea Salt Soy Candle Small” on the first line.');
+    expect(await page.getByRole('checkbox', { name: 'Leave out “Regular” from Name' }).isChecked()).toBe(true);
     await page.getByText('Every previewed value fits its column.').waitFor();
   });
 
@@ -60,23 +65,41 @@ describe("a gift shop's Square exports", () => {
     expect(await chosenOption(page, 'Product (product_id) · by product_code · required')).toBe('SKU');
     expect(await chosenOption(page, 'Quantity (quantity) · required')).toBe('Qty');
     await page.getByText('Read as YYYY-MM-DD').waitFor();
-    await page.getByText(/have no product code \(“Greeting Card Regular”/).waitFor();
+    await page.getByText(/have no product code \(“Greeting Card”/).waitFor();
   });
 
-  it('matches the sales lines without a SKU to the imported library by Item followed by Price Point Name (F6)', async () => {
+  it('matches the sales lines without a SKU to the imported library by Item followed by Price Point Name, "Regular" left out of both (F6, F8)', async () => {
     const { page } = browser;
     await previewFile(page, 'Products', 'items-library.csv');
     await page.getByRole('button', { name: 'Import file' }).click();
     await page.getByTestId('import-result').getByText(/7 lines without a product code were given their name as their product code\./).waitFor();
-    expect((await productsOf(vendors)).filter((row) => row.product_code === 'Greeting Card Regular')).toHaveLength(1);
+    const products = await productsOf(vendors);
+    expect(products.filter((row) => row.product_code === 'Greeting Card').map((row) => row.name)).toEqual(['Greeting Card']);
+    expect(products.filter((row) => / Regular$/.test(row.name))).toEqual([]);
 
     await previewImportFile(page, 'Sales', join(dir, 'items-sales-detail.csv'), { signedIn: true });
     expect(await chosenOption(page, 'Product (product_id) · by product_code · required')).toBe('SKU');
     const byName = page.getByRole('checkbox', { name: 'Match lines without a product code to products by their name (Item + Price Point Name)' });
     expect(await byName.isChecked()).toBe(true);
     expect(await chosenOption(page, "A line's product name, followed by")).toBe('Price Point Name');
-    expect(await page.getByTestId('joined-new_products.name').textContent()).toMatch(/^A line's product name reads Item \+ Price Point Name, one space apart: “.+ .+” on the first line\.$/);
+    const lineName = page.getByTestId('joined-new_products.name');
+    expect(await lineName.textContent()).toMatch(/^A line's product name reads Item \+ Price Point Name, one space apart, leaving out “Regular”: “.+” on the first line\.$/);
     await page.getByText(/have no product code and are matched to products by their name: they are imported\./).waitFor();
+    expect(await axeViolations(page, 'section[aria-labelledby="data-integration-title"]')).toEqual([]);
+
+    // Turned off by keyboard: every part read, "Greeting Card Regular" meets no product; on again, all matched. The focus stays on it.
+    const leaveOut = page.getByRole('checkbox', { name: "Leave out “Regular” from A line's product name" });
+    await leaveOut.focus();
+    await page.keyboard.press('Space');
+    const unmatched = page.getByText(/other lines? without one \(“[^”]+ Regular”/);
+    await unmatched.waitFor();
+    expect(await lineName.textContent()).not.toContain('leaving out');
+    expect(await leaveOut.isChecked()).toBe(false);
+    await page.waitForFunction(() => document.activeElement?.id === 'joined-new_products.name-leave-out');
+    await page.keyboard.press('Space');
+    await unmatched.waitFor({ state: 'detached' });
+    expect(await leaveOut.isChecked()).toBe(true);
+    expect(await lineName.textContent()).toContain('leaving out “Regular”');
     expect(await axeViolations(page, 'section[aria-labelledby="data-integration-title"]')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankCodeByNameWithoutName, entityMapping, joinedColumnsRead, joinedValue, MAX_NEW_PRODUCT_FIELDS, MAX_ROW_FILTER_VALUES, MAX_ROW_FILTERS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, productNameForm, saveMappingRequest } from './config.ts';
+import { blankCodeByNameWithoutName, entityMapping, joinedColumnsRead, joinedLeaveOutRead, joinedValue, MAX_JOINED_LEAVE_OUT, MAX_NEW_PRODUCT_FIELDS, MAX_ROW_FILTER_VALUES, MAX_ROW_FILTERS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, productNameForm, saveMappingRequest } from './config.ts';
 
 const firstIssue = (input: unknown) => {
   const parsed = entityMapping.safeParse(input);
@@ -118,6 +118,40 @@ describe('entityMapping joined_columns of a new product field', () => {
   });
 });
 
+describe('entityMapping joined_leave_out (ADR 0201 F8)', () => {
+  const library = { field_mappings: { product_code: 'SKU', name: 'Item Name' }, joined_columns: { name: ['Variation Name'] } };
+  const sales = { field_mappings: { product_id: 'SKU' }, new_products: { name: 'Item' }, blank_code_by_name: true, joined_columns: { 'new_products.name': ['Price Point Name'] } };
+
+  it("keeps the values left out of a field's or a line name's joined columns, a saved mapping too", () => {
+    const leaving = { ...library, joined_leave_out: { name: ['Regular'] } };
+    expect(entityMapping.parse(leaving)).toEqual(leaving);
+    const saved = saveMappingRequest.parse({ name: 'square', config: { entities: { products: leaving, sales: { ...sales, joined_leave_out: { 'new_products.name': ['Regular'] } } } } });
+    expect(saved.config.entities['products']?.joined_leave_out).toEqual({ name: ['Regular'] });
+    expect(saved.config.entities['sales']?.joined_leave_out).toEqual({ 'new_products.name': ['Regular'] });
+    // A mapping saved before reads no such field: nothing is left out of it.
+    expect(entityMapping.parse(library).joined_leave_out).toBeUndefined();
+  });
+
+  it('refuses values left out of a key nothing is joined to, and blank, long or too many values, naming the field', () => {
+    expect(firstIssue({ ...library, joined_leave_out: { product_code: ['Regular'] } })).toEqual({
+      path: 'joined_leave_out.product_code',
+      message: 'joined_leave_out.product_code leaves values out of the columns joined to product_code, but joined_columns joins none to product_code; join a column first or drop it.',
+    });
+    expect(firstIssue({ ...sales, joined_columns: undefined, joined_leave_out: { 'new_products.name': ['Regular'] } })?.path).toBe('joined_leave_out.new_products.name');
+    expect(firstIssue({ ...library, joined_leave_out: { name: [' '] } })).toEqual({ path: 'joined_leave_out.name.0', message: 'A value to leave out of a joined name cannot be blank.' });
+    expect(firstIssue({ ...library, joined_leave_out: { name: ['x'.repeat(101)] } })).toEqual({ path: 'joined_leave_out.name.0', message: 'A value to leave out of a joined name has at most 100 characters.' });
+    expect(firstIssue({ ...library, joined_leave_out: { name: [] } })?.message).toBe('List at least one value to leave out.');
+    const many = Array.from({ length: MAX_JOINED_LEAVE_OUT + 1 }, (_, at) => `Value ${at}`);
+    expect(firstIssue({ ...library, joined_leave_out: { name: many } })?.message).toBe(`At most ${MAX_JOINED_LEAVE_OUT} values left out of one joined name.`);
+    expect(firstIssue({ ...library, joined_leave_out: { name: 'Regular' } })?.path).toBe('joined_leave_out.name');
+  });
+
+  it('drops from a draft the values left out of keys it joins nothing to', () => {
+    expect(joinedLeaveOutRead({ name: ['Regular'], 'new_products.name': ['Regular'] }, { name: ['Variation Name'] })).toEqual({ name: ['Regular'] });
+    expect(joinedLeaveOutRead({ 'new_products.name': ['Regular'] }, undefined)).toBeUndefined();
+  });
+});
+
 describe('productNameForm', () => {
   it("reads a web shop's line item name as the product's name: case, spaces and punctuation aside", () => {
     expect(productNameForm('Chunky Cable Cardigan - M')).toBe(productNameForm('Chunky Cable Cardigan M'));
@@ -174,5 +208,13 @@ describe('joinedValue', () => {
     expect(joinedValue(['Gift Card', 'Default Title'])).toBe('Gift Card');
     expect(joinedValue(['Tote Bag', 'default title', 'Natural'])).toBe('Tote Bag Natural');
     expect(joinedValue(['Default Title', 'M'])).toBe('Default Title M');
+  });
+
+  it("leaves out a joined part its mapping leaves out (Square's Regular), ignoring case, never the first, and only where asked", () => {
+    expect(joinedValue(['Advent Calendar', 'Regular'], ['Regular'])).toBe('Advent Calendar');
+    expect(joinedValue(['Advent Calendar', ' REGULAR '], ['regular'])).toBe('Advent Calendar');
+    expect(joinedValue(['Tea Towel', 'Large'], ['Regular'])).toBe('Tea Towel Large');
+    expect(joinedValue(['Regular', 'Large'], ['Regular'])).toBe('Regular Large');
+    expect(joinedValue(['Flat White', 'Regular'])).toBe('Flat White Regular');
   });
 });

@@ -116,22 +116,52 @@ export function joinedColumnsRead(joined: JoinedColumns | undefined, newProducts
   return kept.length ? Object.fromEntries(kept) : undefined;
 }
 
+/** Values a joined part is left out for, per joined_columns key, at most; and their length. */
+export const MAX_JOINED_LEAVE_OUT = 5;
+const MAX_LEAVE_OUT_LENGTH = 100;
+
+/** A text value compared as a cell is (trimmed, ignoring case), so never blank; `what` names it in its refusals. */
+const comparedValue = (what: string, max: number) =>
+  z.string().check((context) => {
+    const value = context.value;
+    const problem = value.trim() === '' ? `${what} cannot be blank.` : value.length > max ? `${what} has at most ${max} characters.` : storableTextProblem(value);
+    if (problem) context.issues.push({ code: 'custom', message: problem, input: value });
+  });
+const leftOutValue = comparedValue('A value to leave out of a joined name', MAX_LEAVE_OUT_LENGTH);
+/**
+ * joined_columns key -> values its joined parts are left out for (`{name: ['Regular']}`): Square
+ * names the one variation of an item without options "Regular", so Item Name + Variation Name reads
+ * "Advent Calendar" as Square's screens do, not "Advent Calendar Regular" (ADR 0201 F8).
+ */
+export const joinedLeaveOut = nameRecord(z.array(leftOutValue).min(1, 'List at least one value to leave out.').max(MAX_JOINED_LEAVE_OUT, `At most ${MAX_JOINED_LEAVE_OUT} values left out of one joined name.`), storableName().min(1).max(63));
+export type JoinedLeaveOut = z.infer<typeof joinedLeaveOut>;
+
+/** `leaveOut` without the entries of keys `joined` joins nothing to (the mapping refuses them): what a draft keeps. */
+export function joinedLeaveOutRead(leaveOut: JoinedLeaveOut | undefined, joined: JoinedColumns | undefined): JoinedLeaveOut | undefined {
+  const kept = Object.entries(leaveOut ?? {}).filter(([key]) => joined?.[key] !== undefined);
+  return kept.length ? Object.fromEntries(kept) : undefined;
+}
+
 /**
  * What Shopify writes as Option1 Value of a product that has no options (one variant): no option
  * of the product, so a joined column holding it adds nothing to the name (ADR 0195, amendment).
+ * Always left out: Shopify's own word, never a shop's option. Square's "Regular" is also a café's
+ * real size, so it is left out only where a mapping says so (joined_leave_out, ADR 0201 F8).
  */
 const NO_OPTION_PLACEHOLDER = 'default title';
 
 /**
  * A field's value read from several parts (its mapped column's value, then the joined columns'):
  * the parts that are not blank, trimmed, one space apart; undefined or blank parts left out, and a
- * joined part that is Shopify's "Default Title". When every part is blank, the first part as it
- * was (a blank code stays blank).
+ * joined part that is Shopify's "Default Title" or one of `leftOut` (its mapping's joined_leave_out
+ * for the field, compared ignoring case). When every part is blank, the first part as it was (a
+ * blank code stays blank).
  */
-export function joinedValue(parts: readonly unknown[]): unknown {
+export function joinedValue(parts: readonly unknown[], leftOut: readonly string[] = []): unknown {
+  const placeholders = new Set([NO_OPTION_PLACEHOLDER, ...leftOut.map((value) => value.trim().toLowerCase())]);
   const texts = parts
     .map((part) => (typeof part === 'number' || typeof part === 'bigint' ? String(part) : typeof part === 'string' ? part.trim() : ''))
-    .filter((text, at) => text !== '' && (at === 0 || text.toLowerCase() !== NO_OPTION_PLACEHOLDER));
+    .filter((text, at) => text !== '' && (at === 0 || !placeholders.has(text.toLowerCase())));
   return texts.length ? texts.join(' ') : parts[0];
 }
 
@@ -160,11 +190,7 @@ export const MAX_ROW_FILTERS = 5;
 export const MAX_ROW_FILTER_VALUES = 50;
 
 /** A value a row filter leaves lines out for: matched as value maps match (valueMapForm), so never blank. */
-const filterValue = z.string().check((context) => {
-  const value = context.value;
-  const problem = value.trim() === '' ? 'A value to leave out cannot be blank.' : value.length > 200 ? 'A value to leave out has at most 200 characters.' : storableTextProblem(value);
-  if (problem) context.issues.push({ code: 'custom', message: problem, input: value });
-});
+const filterValue = comparedValue('A value to leave out', 200);
 
 /**
  * One row filter of `skip_rows_where`: a line is left out (and counted) when its `column` (a
@@ -236,6 +262,14 @@ export const entityMapping = z.strictObject({
    */
   joined_columns: joinedColumns.optional(),
   /**
+   * joined_columns key -> values a joined column's cell is left out for, compared ignoring case
+   * (`{name: ['Regular']}`, `{'new_products.name': ['Regular']}`): Square's one variation of an item
+   * without options, so the library's Item Name + Variation Name and a sales line's Item + Price
+   * Point Name both read "Advent Calendar" (ADR 0201 F8). The first part is never left out. Without
+   * it a joined name reads every part (a café's "Flat White Regular", ADR 0193).
+   */
+  joined_leave_out: joinedLeaveOut.optional(),
+  /**
    * The file's column (or a record's dotted path) grouping lines (`Handle`): a blank cell of any
    * mapped field but the key takes the value of the nearest line above with the same value in this
    * column. Shopify's Products export writes Title, Vendor and Type on a product's first variant
@@ -273,6 +307,12 @@ export const entityMapping = z.strictObject({
       }
     } else if (!(field in context.value.field_mappings)) {
       context.issues.push({ code: 'custom', message: `${field} joins columns to its mapped column, but no column is mapped to ${field}; map one first.`, input: field, path: ['joined_columns', field] });
+    }
+  }
+  // Values are left out of a joined name only: without joined columns there is no part to leave out.
+  for (const key of Object.keys(context.value.joined_leave_out ?? {})) {
+    if (!context.value.joined_columns?.[key]) {
+      context.issues.push({ code: 'custom', message: `joined_leave_out.${key} leaves values out of the columns joined to ${key}, but joined_columns joins none to ${key}; join a column first or drop it.`, input: key, path: ['joined_leave_out', key] });
     }
   }
 });

@@ -303,6 +303,14 @@ export const previewFileResponse = z.object({
    */
   proposed_joined_columns: z.record(z.string(), z.array(z.string())).optional(),
   /**
+   * joined_columns key -> the values the proposal leaves out of those joined columns (as a mapping's
+   * `joined_leave_out`): Square's "Regular", where a name (not a code) is joined with Square's
+   * Variation Name or Price Point Name, so "Advent Calendar" reads as Square names it (ADR 0201 F8).
+   * Said for a given mapping's joined columns too (its rows read as it says), for the screen to
+   * offer it again after it was turned off.
+   */
+  proposed_joined_leave_out: z.record(z.string(), z.array(z.string())).optional(),
+  /**
    * The column the proposal fills blank cells down by (as a mapping's `fill_down_by`): a key column
    * (Shopify's Handle) whose value repeats on consecutive lines while the name goes blank on the
    * later ones (ADR 0195 F3). The proposal's rows are read with it; a given mapping's rows with its

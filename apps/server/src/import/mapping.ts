@@ -1,5 +1,5 @@
 // Mapping configurations: which entity mapping applies, and reading a dotted source path.
-import { entityMapping, joinedValue, mappingConfig as mappingConfigSchema, readMappedPath, type EntityMapping } from '@stockwise/contract';
+import { entityMapping, joinedValue, mappingConfig as mappingConfigSchema, readMappedPath, type EntityMapping, type JoinedLeaveOut } from '@stockwise/contract';
 import { FillDown, isBlank, type FillDownSpec } from './fill-down.ts';
 import { readBracketed, type BracketedFields } from './bracketed-code.ts';
 
@@ -8,10 +8,12 @@ export type FieldMappings = Record<string, string | readonly string[]>;
 
 /**
  * How the mappers read a mapping's records beyond its columns, for its target: blank cells filled
- * down (`fill_down_by`, ADR 0195 F3), and the product code field read from its brackets, a new
- * product's name without them (`code_in_brackets`, ADR 0198). Built by target.ts's mapperReading.
+ * down (`fill_down_by`, ADR 0195 F3), the product code field read from its brackets, a new
+ * product's name without them (`code_in_brackets`, ADR 0198), and the values a joined field's
+ * later parts are left out for (`joined_leave_out`: Square's "Regular", ADR 0201 F8). Built by
+ * target.ts's mapperReading.
  */
-export type MapperReading = { fill: FillDownSpec | null; bracketed: BracketedFields | null };
+export type MapperReading = { fill: FillDownSpec | null; bracketed: BracketedFields | null; leftOut?: JoinedLeaveOut | undefined };
 
 export const asWritten: MapperReading = { fill: null, bracketed: null };
 
@@ -39,10 +41,10 @@ export function resolveEntityMapping(config: unknown, entityType: string): Mappi
   return entity ? { ok: true, mapping: entity } : { ok: false, message: `No mapping found for entity type: ${entityType}` };
 }
 
-export function applyMapping(source: unknown, fieldMappings: FieldMappings, read: (target: string, path: string) => unknown = (_, path) => readMappedPath(source, path)): Record<string, unknown> {
+export function applyMapping(source: unknown, fieldMappings: FieldMappings, read: (target: string, path: string) => unknown = (_, path) => readMappedPath(source, path), leftOut: JoinedLeaveOut = {}): Record<string, unknown> {
   const mapped: Record<string, unknown> = {};
   for (const [target, path] of Object.entries(fieldMappings)) {
-    const value = typeof path === 'string' ? read(target, path) : joinedValue(path.map((part) => read(target, part)));
+    const value = typeof path === 'string' ? read(target, path) : joinedValue(path.map((part) => read(target, part)), leftOut[target]);
     if (value !== undefined) mapped[target] = value;
   }
   return mapped;
@@ -54,16 +56,21 @@ export function applyMapping(source: unknown, fieldMappings: FieldMappings, read
  * brackets and a new product's name without them.
  */
 export function recordMapper(fieldMappings: FieldMappings, reading: MapperReading, state = new FillDown()): (source: unknown) => Record<string, unknown> {
-  const { fill, bracketed } = reading;
+  const { fill, bracketed, leftOut } = reading;
   const fillDown = fill
     ? (source: unknown) => {
         const group = readMappedPath(source, fill.by);
-        return applyMapping(source, fieldMappings, (target, path) => {
-          const value = readMappedPath(source, path);
-          return fill.kept.has(target) ? value : state.fill(group, path, value);
-        });
+        return applyMapping(
+          source,
+          fieldMappings,
+          (target, path) => {
+            const value = readMappedPath(source, path);
+            return fill.kept.has(target) ? value : state.fill(group, path, value);
+          },
+          leftOut,
+        );
       }
-    : (source: unknown) => applyMapping(source, fieldMappings);
+    : (source: unknown) => applyMapping(source, fieldMappings, undefined, leftOut);
   return bracketed ? (source) => readBracketed(fillDown(source), bracketed) : fillDown;
 }
 
@@ -73,7 +80,7 @@ export function recordMapper(fieldMappings: FieldMappings, reading: MapperReadin
  * Read as `reading` says, as recordMapper does.
  */
 export function csvMapper(header: string[], fieldMappings: FieldMappings, reading: MapperReading = asWritten): (fields: unknown[]) => Record<string, unknown> {
-  const { fill, bracketed } = reading;
+  const { fill, bracketed, leftOut } = reading;
   const columnOf = new Map(header.map((name, at) => [name, at]));
   type Read = { target: string; at: number; joined: (number | undefined)[] | null };
   const reads = Object.entries(fieldMappings).flatMap(([target, path]): Read[] => {
@@ -93,7 +100,7 @@ export function csvMapper(header: string[], fieldMappings: FieldMappings, readin
     for (const { target, at, joined } of reads) {
       // A blank cell of a field filled down takes its group's value above (ADR 0195 F3); a key's never.
       const cell = groupAt === undefined || fill?.kept.has(target) ? (part: number | undefined) => (part === undefined ? undefined : fields[part]) : (part: number | undefined) => (part === undefined ? undefined : state.fill(group, part, fields[part]));
-      mapped[target] = joined ? joinedValue([cell(at), ...joined.map(cell)]) : cell(at);
+      mapped[target] = joined ? joinedValue([cell(at), ...joined.map(cell)], leftOut?.[target]) : cell(at);
     }
     return bracketed ? readBracketed(mapped, bracketed) : mapped;
   };

@@ -312,6 +312,23 @@ function proposeJoinedLineName(header: string[], lineNameColumn: string | null, 
   return { [newProductSource('name')]: [variation] };
 }
 
+/** Square's name for the one variation of an item without options, and its exports' variation columns (ADR 0201 F8). */
+const SQUARE_NO_OPTIONS = 'Regular';
+const SQUARE_VARIATION_COLUMNS = ['pricepointname', 'variationname'];
+
+/**
+ * "Regular" left out of a name joined with Square's variation column (ADR 0201 F8): the library's
+ * Item Name + Variation Name and a sales line's Item + Price Point Name both read "Advent Calendar",
+ * as Square's screens do, and the line still meets its product. Only where the code is not the
+ * joined text: a café's code Item + Price Point Name keeps "Flat White Regular" beside "Flat White
+ * Large" (ADR 0193), a size of its own, and its name with it.
+ */
+function proposeLeaveOut(joined: Record<string, string[]> | null, codeField: string | null): Record<string, string[]> | null {
+  if (!joined || (codeField !== null && codeField in joined)) return null;
+  const keys = Object.entries(joined).filter(([, parts]) => parts.some((part) => SQUARE_VARIATION_COLUMNS.includes(normalise(part))));
+  return keys.length ? Object.fromEntries(keys.map(([key]) => [key, [SQUARE_NO_OPTIONS]])) : null;
+}
+
 /**
  * A product known by its item and variation (ADR 0193): where the column proposed for the product
  * code is blank on most of the lines read, or none is, and the file has an item column beside a
@@ -583,7 +600,7 @@ export function dayOfTitleLines(texts: readonly string[]): string | null {
   return days.size === 1 ? ([...days][0] ?? null) : null;
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'proposed_code_in_brackets' | 'counted_by_location' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'empty_lines' | 'blank_code_matched' | 'proposed_blank_code_by_name' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'proposed_joined_leave_out' | 'proposed_code_in_brackets' | 'counted_by_location' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'empty_lines' | 'blank_code_matched' | 'proposed_blank_code_by_name' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -664,9 +681,11 @@ export async function previewRecords(
   // Where the mapping reads no line name (the proposal; a given mapping, for the screen to offer matching again), it is read joined as proposed (ADR 0201 F6).
   const lineNameJoined = given?.new_products?.['name'] ? null : proposeJoinedLineName(header, lineNameColumn, fieldMappings);
   const proposedJoined = joinedCode || fillDown?.joined || (lineNameJoined && !given) ? { ...joinedCode?.joined, ...fillDown?.joined, ...(given ? {} : lineNameJoined) } : null;
+  // Detected for a given mapping's joins too: the screen offers leaving "Regular" out again after it was turned off.
+  const proposedLeaveOut = proposeLeaveOut(given ? { ...given.joined_columns, ...lineNameJoined } : proposedJoined, codeColumnOf(provisional));
   const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : sourcePaths({ field_mappings: fieldMappings, ...(proposedJoined ? { joined_columns: proposedJoined } : {}) });
   // The rows are read as the proposal (or the given mapping) says, by the mappers the import uses.
-  const reading = mapperReading(provisional, given ?? { fill_down_by: fillDown?.by, code_in_brackets: readsBrackets });
+  const reading = mapperReading(provisional, given ?? { fill_down_by: fillDown?.by, code_in_brackets: readsBrackets, ...(proposedLeaveOut ? { joined_leave_out: proposedLeaveOut } : {}) });
   const { fill } = reading;
   if (fill && records.some((record) => record.cells) && !header.includes(fill.by)) throw new FileFormatError(`The file has no column '${fill.by}' that blank cells are filled down by (fill_down_by). Check the mapping or the sheet.`);
   // A JSON file or an endpoint's page: a path no record read has fills nothing, as a missing column would.
@@ -681,8 +700,11 @@ export async function previewRecords(
   const mapRecord = recordMapper(paths, reading);
   // A line's name where the mapping reads none, by the same mappers: as the draft that turns matching on reads it.
   const lineNamePaths = lineNameColumn ? sourcePaths({ field_mappings: {}, new_products: { name: lineNameColumn }, ...(lineNameJoined ? { joined_columns: lineNameJoined } : {}) }) : null;
-  const lineNameOfCells = lineNamePaths ? csvMapper(header, lineNamePaths, reading) : null;
-  const lineNameOfRecord = lineNamePaths ? recordMapper(lineNamePaths, reading) : null;
+  // Read as proposed, "Regular" left out (ADR 0201 F8), a given mapping's too: the matching it offers again reads the line so.
+  const lineNameLeaveOut = proposeLeaveOut(lineNameJoined, codeColumnOf(provisional));
+  const lineNameReading = lineNameLeaveOut ? { ...reading, leftOut: { ...reading.leftOut, ...lineNameLeaveOut } } : reading;
+  const lineNameOfCells = lineNamePaths ? csvMapper(header, lineNamePaths, lineNameReading) : null;
+  const lineNameOfRecord = lineNamePaths ? recordMapper(lineNamePaths, lineNameReading) : null;
   const filterColumns = rowFilterColumns({ field_mappings: {}, skip_rows_where: filters });
   const filterCellsOf = (record: RawRecord) => (record.cells ? filterColumns.map((column) => record.cells?.[header.indexOf(column)]) : filterColumns.map((path) => readMappedPath(record.value, path)));
   const cellsEmpty = cellsWithNothingMapped(header, paths);
@@ -728,6 +750,7 @@ export async function previewRecords(
     ...(proposesSkip ? { skip_rows_without_code: true } : {}),
     ...(proposesByName ? { blank_code_by_name: true, ...(offeredByName.products && lineNameColumn ? { new_products: { name: lineNameColumn } } : {}) } : {}),
     ...(proposedJoined ? { joined_columns: proposedJoined } : {}),
+    ...(proposedLeaveOut && !given ? { joined_leave_out: proposedLeaveOut } : {}),
     ...(fillDown ? { fill_down_by: fillDown.by } : {}),
     ...(readsBrackets && !given ? { code_in_brackets: true } : {}),
     ...(locationColumn && !given ? { repeated_keys: 'sum' as const } : {}),
@@ -865,6 +888,7 @@ export async function previewRecords(
     proposed_mapping: proposed,
     ...(proposedValues ? { proposed_field_values: proposedValues } : {}),
     ...(proposedJoined ? { proposed_joined_columns: proposedJoined } : {}),
+    ...(proposedLeaveOut ? { proposed_joined_leave_out: proposedLeaveOut } : {}),
     ...(detectedFillDown ? { proposed_fill_down_by: detectedFillDown.by } : {}),
     ...(detectedBrackets ? { proposed_code_in_brackets: true as const } : {}),
     ...(locationColumn ? { counted_by_location: locationColumn } : {}),

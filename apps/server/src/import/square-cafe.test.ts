@@ -55,8 +55,9 @@ describe.each(backends)("a Melbourne café's Square files on %s", (backend) => {
     const coded = [header, line('2026-11-28', 'Flat White', 1, 'Regular', 'FW-R', '$5.00'), line('2026-11-28', 'Gift card', 1, 'Regular', '', '$50.00'), line('2026-11-28', 'Flat White', 1, 'Large', 'FW-L', '$5.80')].join('\n');
     const previewed = await preview('items.csv', coded, 'sales');
     expect(previewed.proposed_mapping.product_id).toBe('SKU');
-    // The code is not joined; only the name a line without one is known by reads its price point (ADR 0201 F6).
+    // The code is not joined; only the name a line without one is known by reads its price point (ADR 0201 F6), "Regular" left out (F8).
     expect(previewed.proposed_joined_columns).toEqual({ 'new_products.name': ['Price Point Name'] });
+    expect(previewed.proposed_joined_leave_out).toEqual({ 'new_products.name': ['Regular'] });
   });
 
   it("imports the library's Item Name + Variation Name as the code and name, then the sales under those codes, refunds netted", async () => {
@@ -64,6 +65,9 @@ describe.each(backends)("a Melbourne café's Square files on %s", (backend) => {
     const proposal = await preview('library.csv', library, 'products');
     expect(proposal.proposed_mapping).toMatchObject({ product_code: 'Item Name', name: 'Item Name', category: 'Category' });
     expect(proposal.proposed_joined_columns).toEqual({ product_code: ['Variation Name'], name: ['Variation Name'] });
+    // A café's "Regular" is a size beside Large, and its code the joined text: nothing is left out of it (ADR 0201 F8).
+    expect(proposal.proposed_joined_leave_out).toBeUndefined();
+    expect(proposal.rows.map((row) => [row.values.product_code, row.values.name])).toContainEqual(['Flat White Regular', 'Flat White Regular']);
     const joined = { product_code: ['Variation Name'], name: ['Variation Name'] };
     const products = await importFile({ fileName: 'library.csv', content: library, entityType: 'products', mapping: { entities: { products: { field_mappings: { product_code: 'Item Name', name: 'Item Name', category: 'Category' }, joined_columns: joined } } } });
     expect(products.status, JSON.stringify(products.json)).toBe(200);
@@ -84,6 +88,27 @@ describe.each(backends)("a Melbourne café's Square files on %s", (backend) => {
       ['Flat White Large', '2026-11-28', 1],
       ['Flat White Regular', '2026-11-28', 2],
       ['House Blend Beans 250g', '2026-11-29', 1],
+    ]);
+  });
+
+  it('reads a saved mapping without joined_leave_out as before: its codes and names keep "Regular"; with it, a name leaves it out, its code as saved (ADR 0201 F8)', async () => {
+    const library = ['Token,Item Name,Variation Name,SKU,Category', 'T1,Flat White,Regular,,Coffee', 'T2,Flat White,Large,,Coffee', 'T3,Tea Towel,Regular,TT-1,Gifts'].join('\n');
+    // As saved before ADR 0201 F8: a SKU kept, the name joined with its variation, the SKU-less coded by their name.
+    const saved = { field_mappings: { product_code: 'SKU', name: 'Item Name', category: 'Category' }, joined_columns: { name: ['Variation Name'] }, blank_code_by_name: true };
+    expect((await importFile({ fileName: 'library.csv', content: library, entityType: 'products', mapping: { entities: { products: saved } } })).status).toBe(200);
+    const products = () => stored(sql<{ code: string; name: string }>`select product_code as code, name from data.products where category in ('Coffee', 'Gifts') order by 1`);
+    expect(await products()).toEqual([
+      { code: 'Flat White Large', name: 'Flat White Large' },
+      { code: 'Flat White Regular', name: 'Flat White Regular' },
+      { code: 'TT-1', name: 'Tea Towel Regular' },
+    ]);
+    // The café's own mapping, its code Item Name + Variation Name, "Regular" left out of the name alone: the codes stay, the names read as Square's.
+    const cafe = { field_mappings: { product_code: 'Item Name', name: 'Item Name', category: 'Category' }, joined_columns: { product_code: ['Variation Name'], name: ['Variation Name'] }, joined_leave_out: { name: ['regular'] } };
+    expect((await importFile({ fileName: 'library.csv', content: library.split('\n').slice(0, 3).join('\n'), entityType: 'products', mapping: { entities: { products: cafe } } })).status).toBe(200);
+    expect(await products()).toEqual([
+      { code: 'Flat White Large', name: 'Flat White Large' },
+      { code: 'Flat White Regular', name: 'Flat White' },
+      { code: 'TT-1', name: 'Tea Towel Regular' },
     ]);
   });
 
@@ -127,5 +152,8 @@ describe.each(backends)("a Melbourne café's Square files on %s", (backend) => {
     const absent = await importFile({ content: itemSales, entityType: 'sales', mapping: { entities: { sales: { field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' }, joined_columns: { product_id: ['Variation'] } } } } });
     expect(absent.status).toBe(400);
     expect(JSON.stringify(absent.json)).toContain("no column 'Variation' for product_id");
+    const leftOutOfNothing = await importFile({ content: itemSales, entityType: 'sales', mapping: { entities: { sales: { field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' }, joined_leave_out: { product_id: ['Regular'] } } } } });
+    expect(leftOutOfNothing.status).toBe(400);
+    expect(JSON.stringify(leftOutOfNothing.json)).toContain('joined_leave_out.product_id leaves values out of the columns joined to product_id, but joined_columns joins none to product_id');
   });
 });

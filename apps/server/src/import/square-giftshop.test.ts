@@ -34,8 +34,9 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
       unit_cost: 'Default Unit Cost',
       supplier: 'Default Vendor Name',
     });
-    // The SKUs are kept as the codes; the name tells a Small candle from a Large one.
+    // The SKUs are kept as the codes; the name tells a Small candle from a Large one, and leaves out the "Regular" of an item without options (F8).
     expect(proposal.proposed_joined_columns).toEqual({ name: ['Variation Name'] });
+    expect(proposal.proposed_joined_leave_out).toEqual({ name: ['Regular'] });
     expect(proposal.rows[0]?.values).toMatchObject({ product_code: 'CAN-SEA-SMALL', name: 'Sea Salt Soy Candle Small', unit_cost: 6.3, supplier: 'Kilkenny Candle Co' });
     expect(proposal.rows.map((row) => row.problems)).toEqual(proposal.rows.map(() => ({})));
 
@@ -45,18 +46,25 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
     const stored = await sql<{ code: string; name: string; stock: string; cost: string; supplier: string }>`
       select product_code as code, name, current_stock::text as stock, unit_cost::text as cost, supplier from data.products order by 1`.execute(db());
     const byCode = new Map(stored.rows.map((row) => [row.code, row]));
+    // Named as Square's screens name them: "Advent Calendar", "Sea Salt Soy Candle Small".
+    const squareName = (line: Record<string, string>) => (line['Variation Name'] === 'Regular' ? (line['Item Name'] ?? '') : `${line['Item Name']} ${line['Variation Name']}`);
     for (const line of libraryLines()) {
-      const code = line.SKU || `${line['Item Name']} ${line['Variation Name']}`;
+      const code = line.SKU || squareName(line);
       const row = byCode.get(code);
       expect(row, code).toBeDefined();
       expect([row?.name, Number(row?.stock), Number(row?.cost), row?.supplier]).toEqual([
-        `${line['Item Name']} ${line['Variation Name']}`,
+        squareName(line),
         Number(line['Current Quantity Galway Shop']),
         Number(line['Default Unit Cost']),
         line['Default Vendor Name'],
       ]);
     }
     expect(stored.rows.filter((row) => row.code.startsWith('Handmade Soap')).map((row) => row.code)).toEqual(['Handmade Soap Heather', 'Handmade Soap Lavender', 'Handmade Soap Oatmeal']);
+    // The 24 items without options are named without "Regular", those without a SKU coded so too.
+    expect(stored.rows.filter((row) => /\bRegular\b/.test(row.name))).toEqual([]);
+    expect(libraryLines().filter((line) => line['Variation Name'] === 'Regular')).toHaveLength(24);
+    expect(stored.rows.find((row) => row.code === 'XMS-ADV')?.name).toBe('Advent Calendar');
+    expect(byCode.get('Greeting Card')?.name).toBe('Greeting Card');
   });
 
   it('never takes a stock alert for the stock, and keeps a location-less stock column first', async () => {
@@ -66,7 +74,7 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
     expect((await preview(both, 'products')).proposed_mapping.current_stock).toBe('Current Stock');
   });
 
-  it('imports the sales detail under the SKUs, refunds netted, the lines without a SKU known by Item followed by Price Point Name (F6)', async () => {
+  it('imports the sales detail under the SKUs, refunds netted, the lines without a SKU known by Item followed by Price Point Name (F6), "Regular" left out of both names (F8)', async () => {
     const sales = salesCsv();
     const proposal = await preview(sales, 'sales');
     expect(proposal.proposed_mapping).toMatchObject({ product_id: 'SKU', date: 'Date', quantity: 'Qty' });
@@ -74,13 +82,16 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
     // The line's name is its item followed by its price point: the name the library gave the SKU-less variations.
     expect(proposal.proposed_new_products?.name).toBe('Item');
     expect(proposal.proposed_joined_columns).toEqual({ 'new_products.name': ['Price Point Name'] });
+    // "Regular" left out as the library's name leaves it out (F8): "Greeting Card" meets "Greeting Card".
+    expect(proposal.proposed_joined_leave_out).toEqual({ 'new_products.name': ['Regular'] });
     expect(proposal.proposed_blank_code_by_name).toBe(true);
     expect(proposal.blank_code_lines).toBeGreaterThan(0);
     expect(proposal.blank_code_matched).toBe(proposal.blank_code_lines);
     expect(proposal.blank_code_names ?? []).toEqual([]);
     const first = cellsOf(sales.split('\n')[1] ?? '');
     const salesColumns = cellsOf(sales.split('\n')[0] ?? '');
-    expect(proposal.rows[0]?.values['new_products.name']).toBe(`${first[salesColumns.indexOf('Item')]} ${first[salesColumns.indexOf('Price Point Name')]}`);
+    const pricePoint = first[salesColumns.indexOf('Price Point Name')];
+    expect(proposal.rows[0]?.values['new_products.name']).toBe(pricePoint === 'Regular' ? first[salesColumns.indexOf('Item')] : `${first[salesColumns.indexOf('Item')]} ${pricePoint}`);
 
     const imported = await importAs(sales, 'sales', asProposed(proposal));
     const [header = '', ...lines] = sales.trim().split('\n');
@@ -100,8 +111,22 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
       select p.product_code as code, sum(s.quantity)::text as units from data.sales s join data.products p on p.id = s.product_id where s.date between '2026-11-01' and '2026-11-30' group by 1`.execute(db());
     const sold = new Map(november.rows.map((row) => [row.code, Number(row.units)]));
     const inFile = (item: string) => cells.filter((line) => line[at('Item')] === item && line[at('Date')]?.startsWith('2026-11')).reduce((sum, line) => sum + Number(line[at('Qty')]), 0);
-    expect([sold.get('Greeting Card Regular'), inFile('Greeting Card')]).toEqual([162, 162]);
-    expect([sold.get('Felt Robin Decoration Regular'), inFile('Felt Robin Decoration')]).toEqual([112, 112]);
+    expect([sold.get('Greeting Card'), inFile('Greeting Card')]).toEqual([162, 162]);
+    expect([sold.get('Felt Robin Decoration'), inFile('Felt Robin Decoration')]).toEqual([112, 112]);
+    expect(lines.length).toBe(13757);
+    expect(imported.message).toContain('Imported 13757 lines into sales');
+
+    // A given mapping reads as it says: without joined_leave_out (a mapping saved before F8) the line keeps "Regular", and is offered the rule again.
+    const head = sales.split('\n').slice(0, 200).join('\n');
+    const { joined_leave_out: _leftOut, ...saved } = asProposed(proposal);
+    const asSaved = await preview(head, 'sales', saved);
+    expect(asSaved.proposed_joined_leave_out).toEqual({ 'new_products.name': ['Regular'] });
+    // Only the soaps' real variations ("Handmade Soap Lavender") still meet a product.
+    expect(asSaved.blank_code_matched ?? 0).toBeLessThan(asSaved.blank_code_lines ?? 0);
+    expect(asSaved.blank_code_names).toContain('Greeting Card Regular');
+    // Matching turned off: offered again, the line's name read as the proposal reads it.
+    const { blank_code_by_name: _on, new_products: _named, joined_columns: _joined, ...unmatched } = saved;
+    expect((await preview(head, 'sales', unmatched)).proposed_blank_code_by_name).toBe(true);
   });
 
   it("refuses a line name's joined columns without the line's name column, on the preview and the import, writing nothing", async () => {

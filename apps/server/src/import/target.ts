@@ -387,11 +387,13 @@ export const codeColumnOf = (target: WriteTarget): string | null =>
 /**
  * How the mappers read the mapping's records for this target: blank cells filled down (never its
  * keys), its product code from the brackets and the name a product created from the line takes
- * without them (a products file's own name, another entity's new_products.name).
+ * without them (a products file's own name, another entity's new_products.name), and the values
+ * its joined names leave out (joined_leave_out).
  */
-export function mapperReading(target: WriteTarget, mapping: Pick<EntityMapping, 'fill_down_by' | 'code_in_brackets'>): MapperReading {
+export function mapperReading(target: WriteTarget, mapping: Pick<EntityMapping, 'fill_down_by' | 'code_in_brackets' | 'joined_leave_out'>): MapperReading {
   const code = mapping.code_in_brackets ? codeColumnOf(target) : null;
-  return { fill: fillDownSpec(mapping, target.keyColumns), bracketed: code === null ? null : { code, names: [target.tableName === 'products' ? 'name' : newProductSource('name')] } };
+  // joined_leave_out is keyed as joined_columns, and so are the joined paths (sourcePaths): `name`, `new_products.name`.
+  return { fill: fillDownSpec(mapping, target.keyColumns), bracketed: code === null ? null : { code, names: [target.tableName === 'products' ? 'name' : newProductSource('name')] }, leftOut: mapping.joined_leave_out };
 }
 
 /** The product code column a mapping fills. */

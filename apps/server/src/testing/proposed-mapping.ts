@@ -1,6 +1,6 @@
 // The mapping the Import screen starts a draft from, as the file-walk tests send it (ADR 0198, 0201).
 import { expect } from 'vitest';
-import { joinedColumnsRead, type PreviewFileResponse } from '@stockwise/contract';
+import { joinedColumnsRead, joinedLeaveOutRead, type PreviewFileResponse } from '@stockwise/contract';
 import type { TestServer } from './test-server.ts';
 import { importFile, postMultipart, type UploadPart } from './uploads.ts';
 
@@ -10,9 +10,12 @@ export function asProposed(proposal: PreviewFileResponse) {
   const newProducts = proposal.proposed_blank_code_by_name && proposal.proposed_new_products?.name ? { name: proposal.proposed_new_products.name } : undefined;
   // Joined with its variation where proposed (ADR 0201 F6), and only then.
   const joined = joinedColumnsRead(proposal.proposed_joined_columns, newProducts);
+  // Square's "Regular" left out of the names it is proposed for (ADR 0201 F8), those joined.
+  const leftOut = joinedLeaveOutRead(proposal.proposed_joined_leave_out, joined);
   return {
     field_mappings: Object.fromEntries(Object.entries(proposal.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
     ...(joined ? { joined_columns: joined } : {}),
+    ...(leftOut ? { joined_leave_out: leftOut } : {}),
     ...(proposal.proposed_row_filters ? { skip_rows_where: proposal.proposed_row_filters } : {}),
     ...(proposal.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
     ...(proposal.proposed_code_in_brackets ? { code_in_brackets: true } : {}),

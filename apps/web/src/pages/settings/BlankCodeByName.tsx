@@ -40,7 +40,7 @@ export function BlankCodeByNameChoice({
   disabled,
   onOptions,
 }: {
-  preview: Pick<PreviewFileResponse, 'proposed_blank_code_by_name' | 'proposed_new_products' | 'proposed_joined_columns' | 'targets'>;
+  preview: Pick<PreviewFileResponse, 'proposed_blank_code_by_name' | 'proposed_new_products' | 'proposed_joined_columns' | 'proposed_joined_leave_out' | 'targets'>;
   draft: EntityMapping | null;
   disabled: boolean;
   onOptions: (options: MappingOptions) => void;

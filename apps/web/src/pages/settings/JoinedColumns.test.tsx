@@ -46,11 +46,14 @@ const salesHeader = ['Date', 'Item', 'Qty', 'Price Point Name', 'SKU'];
 /** A gift shop's sales line without a SKU, its parts by column (ADR 0201 F6). */
 const saleLine: Record<string, string> = { Date: '2026-12-05', Item: 'Greeting Card', Qty: '2', 'Price Point Name': 'Regular', SKU: '' };
 
-/** The sales file's preview: the line's name as the mapping reads it (its new_products column and the columns joined to it). */
+/** The sales file's preview: the line's name as the mapping reads it (its new_products column and the columns joined to it, less the values left out of them). */
 function salesPreviewOf(mapping: EntityMapping): PreviewFileResponse {
   const column = mapping.new_products?.['name'];
-  const lineName = column ? [column, ...(mapping.joined_columns?.['new_products.name'] ?? [])].map((part) => saleLine[part] ?? '').filter(Boolean).join(' ') : null;
-  const matched = lineName === 'Greeting Card Regular' && mapping.blank_code_by_name ? 1 : 0;
+  const leftOut = mapping.joined_leave_out?.['new_products.name'] ?? [];
+  const parts = column ? [saleLine[column] ?? '', ...(mapping.joined_columns?.['new_products.name'] ?? []).map((part) => saleLine[part] ?? '').filter((value) => !leftOut.includes(value))] : [];
+  const lineName = column ? parts.filter(Boolean).join(' ') : null;
+  // The library named the product as Square does (ADR 0201 F8).
+  const matched = lineName === 'Greeting Card' && mapping.blank_code_by_name ? 1 : 0;
   return {
     format: 'csv',
     separator: ',',
@@ -63,6 +66,7 @@ function salesPreviewOf(mapping: EntityMapping): PreviewFileResponse {
     ],
     proposed_mapping: { product_id: 'SKU', date: 'Date', quantity: 'Qty' },
     proposed_joined_columns: { 'new_products.name': ['Price Point Name'] },
+    proposed_joined_leave_out: { 'new_products.name': ['Regular'] },
     proposed_new_products: { name: 'Item' },
     proposed_blank_code_by_name: true,
     proposed_skip_rows_without_code: true,
@@ -70,7 +74,7 @@ function salesPreviewOf(mapping: EntityMapping): PreviewFileResponse {
     ...(matched ? { blank_code_matched: matched } : { blank_code_names: [lineName ?? 'Greeting Card'] }),
     date_format: { detected: 'iso', ambiguous: false, candidates: ['iso'] },
     decimal_separator: { detected: null, used: '.' },
-    rows: [{ row: 2, values: { product_id: matched ? 'Greeting Card Regular' : null, date: '2026-12-05', quantity: 2, ...(lineName ? { 'new_products.name': lineName } : {}) }, problems: {} }],
+    rows: [{ row: 2, values: { product_id: matched ? 'Greeting Card' : null, date: '2026-12-05', quantity: 2, ...(lineName ? { 'new_products.name': lineName } : {}) }, problems: {} }],
   };
 }
 
@@ -197,7 +201,7 @@ describe("a sales line's name joined with its variation (ADR 0201 F6)", () => {
   const lineName = "A line's product name";
   /** The Import screen on the gift shop's sales file, the draft as the proposal starts it. */
   function showSales() {
-    const proposal = salesPreviewOf({ field_mappings: {}, new_products: { name: 'Item' }, joined_columns: { 'new_products.name': ['Price Point Name'] }, blank_code_by_name: true });
+    const proposal = salesPreviewOf({ field_mappings: {}, new_products: { name: 'Item' }, joined_columns: { 'new_products.name': ['Price Point Name'] }, joined_leave_out: { 'new_products.name': ['Regular'] }, blank_code_by_name: true });
     useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['Date,Item\n'], 'items-sales-detail.csv'), draft: draftFromProposal(proposal), previewData: proposal });
     render(<MantineProvider><ImportForm /></MantineProvider>);
   }
@@ -207,7 +211,7 @@ describe("a sales line's name joined with its variation (ADR 0201 F6)", () => {
     showSales();
     expect(byName().checked).toBe(true);
     expect(byName().labels?.[0]?.textContent).toBe('Match lines without a product code to products by their name (Item + Price Point Name)');
-    expect(screen.getByTestId('joined-new_products.name').textContent).toBe(`${lineName} reads Item + Price Point Name, one space apart: “Greeting Card Regular” on the first line.`);
+    expect(screen.getByTestId('joined-new_products.name').textContent).toBe(`${lineName} reads Item + Price Point Name, one space apart, leaving out “Regular”: “Greeting Card” on the first line.`);
     expect(select(`${lineName}, followed by`).value).toBe('Price Point Name');
     // The line's own column is not offered to follow it.
     expect([...select(`${lineName}, followed by`).options].map((option) => option.value)).toEqual(['', 'Date', 'Qty', 'Price Point Name', 'SKU']);
@@ -217,7 +221,8 @@ describe("a sales line's name joined with its variation (ADR 0201 F6)", () => {
     showSales();
     pressEnterOn(`Remove Price Point Name from ${lineName}`);
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect([sent[0]!.new_products, sent[0]!.joined_columns, sent[0]!.blank_code_by_name]).toEqual([{ name: 'Item' }, undefined, true]);
+    // The values left out go with the last joined column (the server refuses them alone).
+    expect([sent[0]!.new_products, sent[0]!.joined_columns, sent[0]!.joined_leave_out, sent[0]!.blank_code_by_name]).toEqual([{ name: 'Item' }, undefined, undefined, true]);
     await waitFor(() => expect(document.activeElement).toBe(select(`${lineName}, followed by`)));
     expect(screen.queryByTestId('joined-new_products.name')).toBeNull();
     expect(byName().checked).toBe(true);
@@ -226,6 +231,8 @@ describe("a sales line's name joined with its variation (ADR 0201 F6)", () => {
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]!.joined_columns).toEqual({ 'new_products.name': ['Price Point Name'] });
     await waitFor(() => expect(screen.getByTestId('joined-new_products.name').textContent).toContain('“Greeting Card Regular” on the first line.'));
+    // Offered again, unchecked: joined anew, every part is read.
+    expect((screen.getByRole('checkbox', { name: `Leave out “Regular” from ${lineName}` }) as HTMLInputElement).checked).toBe(false);
     await waitFor(() => expect(document.activeElement).toBe(select(`${lineName}, followed by`)));
     // Off, the line's name and its joined column go (the server refuses joins to no column); the builder with them.
     byName().focus();
@@ -233,5 +240,49 @@ describe("a sales line's name joined with its variation (ADR 0201 F6)", () => {
     await waitFor(() => expect(sent).toHaveLength(3));
     expect([sent[2]!.new_products, sent[2]!.joined_columns, sent[2]!.blank_code_by_name]).toEqual([undefined, undefined, undefined]);
     await waitFor(() => expect(screen.queryByRole('combobox', { name: `${lineName}, followed by` })).toBeNull());
+  });
+});
+
+describe('"Regular" left out of a joined name (ADR 0201 F8)', () => {
+  const lineName = "A line's product name";
+  const leaveOut = () => screen.getByRole('checkbox', { name: `Leave out “Regular” from ${lineName}` }) as HTMLInputElement;
+  function showSales() {
+    const proposal = salesPreviewOf({ field_mappings: {}, new_products: { name: 'Item' }, joined_columns: { 'new_products.name': ['Price Point Name'] }, joined_leave_out: { 'new_products.name': ['Regular'] }, blank_code_by_name: true });
+    const draft = draftFromProposal(proposal);
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['Date,Item\n'], 'items-sales-detail.csv'), draft, previewData: proposal });
+    render(<MantineProvider><ImportForm /></MantineProvider>);
+    return draft;
+  }
+
+  it('starts from the proposal: the rule in the sentence and a checked checkbox saying what it leaves out', () => {
+    const draft = showSales();
+    expect(draft.joined_leave_out).toEqual({ 'new_products.name': ['Regular'] });
+    expect(screen.getByTestId('joined-new_products.name').textContent).toBe(`${lineName} reads Item + Price Point Name, one space apart, leaving out “Regular”: “Greeting Card” on the first line.`);
+    expect(leaveOut().checked).toBe(true);
+    expect(screen.getByText(/^Square names the one variation of an item without options “Regular”/)).toBeTruthy();
+  });
+
+  it('is turned off and on again by keyboard, each sent on the next preview, the focus kept on it', async () => {
+    showSales();
+    // Space on a focused checkbox: the browser clicks it.
+    leaveOut().focus();
+    expect(document.activeElement).toBe(leaveOut());
+    fireEvent.click(leaveOut());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect([sent[0]!.joined_columns, sent[0]!.joined_leave_out]).toEqual([{ 'new_products.name': ['Price Point Name'] }, undefined]);
+    await waitFor(() => expect(screen.getByTestId('joined-new_products.name').textContent).toBe(`${lineName} reads Item + Price Point Name, one space apart: “Greeting Card Regular” on the first line.`));
+    await waitFor(() => expect(document.activeElement).toBe(leaveOut()));
+    expect(leaveOut().checked).toBe(false);
+    fireEvent.click(leaveOut());
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.joined_leave_out).toEqual({ 'new_products.name': ['Regular'] });
+    await waitFor(() => expect(leaveOut().checked).toBe(true));
+    await waitFor(() => expect(document.activeElement).toBe(leaveOut()));
+    expect(screen.getByTestId('joined-new_products.name').textContent).toContain('leaving out “Regular”: “Greeting Card” on the first line.');
+  });
+
+  it('is not offered where nothing is proposed to leave out nor left out: a Shopify name reads every part', () => {
+    showWith(['Option1 Value']);
+    expect(screen.queryByRole('checkbox', { name: /^Leave out/ })).toBeNull();
   });
 });

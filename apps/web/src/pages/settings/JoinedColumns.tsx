@@ -1,15 +1,18 @@
 // A field read from several columns on the Import screen (ADR 0193; ADR 0195, amendment): every
 // column joined after the field's own, in order, with the first line's value as the server read it
 // ("Title + Option1 Value + Option2 Value": “Linen Shirt XS White”); each joined column changed or
-// removed, one more added, at most the contract's MAX_JOINED_COLUMNS. Native selects and buttons,
-// each named after its column and field, so a keyboard reaches and understands them.
+// removed, one more added, at most the contract's MAX_JOINED_COLUMNS; the values left out of the
+// joined parts (Square's "Regular", ADR 0201 F8) said in the sentence and turned off or on with a
+// checkbox. Native selects, buttons and a checkbox, each named after its column and field, so a
+// keyboard reaches and understands them.
 import { useEffect, useState } from 'react';
-import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MAX_JOINED_COLUMNS, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
 import { columnOptions } from './MappedRows.tsx';
+import { joinedLeaveOutOptions } from './preview.ts';
 import { formatCell } from './format.ts';
 
 /**
@@ -33,12 +36,17 @@ const NONE: readonly string[] = [];
 
 const partId = (field: string, at: number) => `joined-${field}-${at}`;
 const addId = (field: string) => `joined-${field}-add`;
+const leaveOutId = (field: string) => `joined-${field}-leave-out`;
+/** Values as a sentence quotes them: “Regular”, “Default”. */
+const quoted = (values: readonly string[]) => values.map((value) => `“${value}”`).join(', ');
 
 /** The joined columns of `target` (mapped to `column`) with their selects, Remove and Add. */
 export function JoinedColumns({ target, column, preview }: { target: ImportTarget; column: string; preview: PreviewFileResponse }) {
   const { t } = useTranslation();
-  const { joined, isUploading } = useImportStore(useShallow((state) => ({ joined: state.draft?.joined_columns?.[target.field] ?? NONE, isUploading: state.isUploading })));
-  const { setJoinedColumns } = useImportStore.getState();
+  const { joined, leftOut, isUploading } = useImportStore(
+    useShallow((state) => ({ joined: state.draft?.joined_columns?.[target.field] ?? NONE, leftOut: state.draft?.joined_leave_out?.[target.field] ?? NONE, isUploading: state.isUploading })),
+  );
+  const { setJoinedColumns, setOptions } = useImportStore.getState();
   // A column being added: its select is shown empty until a column is chosen (nothing is read before).
   const [adding, setAdding] = useState(false);
   useEffect(() => {
@@ -57,14 +65,16 @@ export function JoinedColumns({ target, column, preview }: { target: ImportTarge
   const free = choices(joined.length).length > 0;
   // The first line's value as the server joined it, where the preview read one.
   const shownValue = formatCell(preview.rows[0]?.values[target.field], target) || null;
+  // What may be left out: the draft's values, else those the server proposes for these joins (offered again once turned off).
+  const leavable = leftOut.length ? leftOut : (preview.proposed_joined_leave_out?.[target.field] ?? NONE);
+  const read = { field: target.label, columns: [column, ...joined].join(' + '), values: quoted(leftOut), value: shownValue };
+  const sentence = `import.builder.${shownValue === null ? 'joinedRead' : 'joinedReadValue'}${leftOut.length ? 'LeavingOut' : ''}`;
 
   return (
     <Stack gap={4} data-joined-columns={target.field}>
       {joined.length ? (
         <Text size="sm" data-testid={`joined-${target.field}`}>
-          {shownValue === null
-            ? t('import.builder.joinedRead', { field: target.label, columns: [column, ...joined].join(' + ') })
-            : t('import.builder.joinedReadValue', { field: target.label, columns: [column, ...joined].join(' + '), value: shownValue })}
+          {t(sentence, read)}
         </Text>
       ) : null}
       {slots.map((joinedColumn, at) => {
@@ -111,6 +121,20 @@ export function JoinedColumns({ target, column, preview }: { target: ImportTarge
             {t('import.builder.addJoined', { field: target.label })}
           </Button>
         </Group>
+      ) : null}
+      {joined.length && leavable.length ? (
+        <Checkbox
+          id={leaveOutId(target.field)}
+          label={t('import.builder.leaveOut', { values: quoted(leavable), field: target.label })}
+          description={t('import.builder.leaveOutHint')}
+          checked={leftOut.length > 0}
+          disabled={isUploading}
+          onChange={(event) => {
+            focusLater(leaveOutId(target.field));
+            const draft = useImportStore.getState().draft ?? { field_mappings: {} };
+            void setOptions(joinedLeaveOutOptions(draft, target.field, event.currentTarget.checked ? leavable : null));
+          }}
+        />
       ) : null}
       {joined.length >= MAX_JOINED_COLUMNS ? (
         <Text size="xs" c="dimmed">

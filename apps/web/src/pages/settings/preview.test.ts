@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_MAX_BYTES, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
 import { previewForm, previewPart } from '../../api/import.ts';
-import { blankCodeByNameOptions, columnsMissingFromFile, columnsNotImported, createMissingOptions, draftFrom, draftFromProposal, entityFieldMappings, problemCount, localToday, shownColumns, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withJoinedColumns, withOptions, withValueMeanings } from './preview.ts';
+import { blankCodeByNameOptions, columnsMissingFromFile, columnsNotImported, createMissingOptions, draftFrom, draftFromProposal, entityFieldMappings, joinedLeaveOutOptions, problemCount, localToday, shownColumns, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withJoinedColumns, withOptions, withValueMeanings } from './preview.ts';
 
 const config = { entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'Date' }, date_format: 'dd/mm/yyyy' as const } } };
 const targets: ImportTarget[] = [
@@ -89,6 +89,35 @@ describe('mapping drafts', () => {
     expect(withJoinedColumns(draft, 'new_products.name', [])).toEqual(unjoined);
     // No line name read: nothing joined to it.
     expect(withJoinedColumns(off, 'new_products.name', ['Price Point Name'])).toEqual(off);
+  });
+
+  it('leaves Square\'s "Regular" out where proposed (ADR 0201 F8): taken with its joins, turned off and on, dropped with them', () => {
+    const giftShop = {
+      ...preview({ product_id: 'SKU', date: 'Date', quantity: 'Qty' }),
+      header: ['Date', 'Item', 'Qty', 'Price Point Name', 'SKU'],
+      proposed_joined_columns: { 'new_products.name': ['Price Point Name'] },
+      proposed_joined_leave_out: { 'new_products.name': ['Regular'] },
+      proposed_new_products: { name: 'Item' },
+      proposed_blank_code_by_name: true as const,
+    };
+    const leftOut = { 'new_products.name': ['Regular'] };
+    const draft = draftFromProposal(giftShop);
+    expect([draft.joined_columns, draft.joined_leave_out]).toEqual([{ 'new_products.name': ['Price Point Name'] }, leftOut]);
+    // Nothing matched before the library is imported: no line name, so nothing joined nor left out.
+    expect(draftFromProposal({ ...giftShop, proposed_blank_code_by_name: undefined }).joined_leave_out).toBeUndefined();
+    // The checkbox: off reads every part, on again leaves the values out.
+    const kept = withOptions(draft, joinedLeaveOutOptions(draft, 'new_products.name', null));
+    expect(kept.joined_leave_out).toBeUndefined();
+    expect(withOptions(kept, joinedLeaveOutOptions(kept, 'new_products.name', ['Regular'])).joined_leave_out).toEqual(leftOut);
+    // Stays with the columns still joined; goes with the last of them, with the name's column, and with matching off.
+    expect(withJoinedColumns(draft, 'new_products.name', ['SKU']).joined_leave_out).toEqual(leftOut);
+    expect(withJoinedColumns(draft, 'new_products.name', []).joined_leave_out).toBeUndefined();
+    const off = withOptions(draft, blankCodeByNameOptions(draft, false, giftShop));
+    expect(off.joined_leave_out).toBeUndefined();
+    // On again, both come back from the proposal.
+    expect(withOptions(off, blankCodeByNameOptions(off, true, giftShop))).toEqual(draft);
+    const library = { field_mappings: { product_code: 'SKU', name: 'Item Name' }, joined_columns: { name: ['Variation Name'] }, joined_leave_out: { name: ['Regular'] } };
+    expect(withColumn(library, 'name', null)).toEqual({ field_mappings: { product_code: 'SKU' } });
   });
 
   it('feeds a target from a column or from none, and sets or drops options', () => {

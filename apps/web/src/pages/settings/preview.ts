@@ -2,7 +2,7 @@
 // the draft the user edits (one file column per target field, and how the file writes its
 // values), and what keeps Import disabled. The server reads the file and types the first rows
 // (POST /api/records/preview-file/); this only decides what to ask it and what to show.
-import { joinedColumnsRead, newProductFieldOf, valueMapForm, type EntityMapping, type ImportTarget, type MappingConfig, type PreviewFileResponse, type RefusedChoices } from '@stockwise/contract';
+import { joinedColumnsRead, joinedLeaveOutRead, newProductFieldOf, valueMapForm, type EntityMapping, type ImportTarget, type MappingConfig, type PreviewFileResponse, type RefusedChoices } from '@stockwise/contract';
 
 /** The import's entity select: where the integration editor sends someone who needs a mapping built. */
 export const IMPORT_ENTITY_ID = 'import-entity';
@@ -26,7 +26,7 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
  * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
  */
 export function draftFromProposal(
-  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_blank_code_by_name' | 'proposed_new_products' | 'targets' | 'proposed_code_in_brackets' | 'counted_by_location'>,
+  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'proposed_joined_leave_out' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_blank_code_by_name' | 'proposed_new_products' | 'targets' | 'proposed_code_in_brackets' | 'counted_by_location'>,
   headerRow?: number,
 ): EntityMapping {
   // A variant sold without a SKU: known by its name (ADR 0195 F4), a sales line's read from the column new products are named from.
@@ -35,6 +35,8 @@ export function draftFromProposal(
   // A café's Square export without SKUs: the product is its Item + Price Point Name (ADR 0193), shown in the field's "followed by";
   // a gift shop's line without a SKU is named so where it is matched by its name (ADR 0201 F6), and only there.
   const joined = joinedColumnsRead(preview.proposed_joined_columns, byName.new_products);
+  // Square's "Regular" left out of those names, where proposed (ADR 0201 F8).
+  const leftOut = joinedLeaveOutRead(preview.proposed_joined_leave_out, joined);
   return {
     ...(headerRow !== undefined ? { header_row: headerRow } : {}),
     field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
@@ -48,6 +50,7 @@ export function draftFromProposal(
     // A shop's gift-wrap lines (no product code beside lines with one): skipped, not refused every run.
     ...(preview.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
     ...(joined ? { joined_columns: joined } : {}),
+    ...(leftOut ? { joined_leave_out: leftOut } : {}),
     // A Shopify Products export's later variant lines: their blank Title, Vendor and Type are their first line's (ADR 0195 F3).
     ...(preview.proposed_fill_down_by ? { fill_down_by: preview.proposed_fill_down_by } : {}),
     ...byName,
@@ -67,7 +70,7 @@ const lineNameColumn = (draft: EntityMapping | null, proposed: Record<string, st
  * draft's, else the proposal's, with the columns proposed to follow it: ADR 0201 F6); off, that
  * column goes too unless products are created from it.
  */
-export function blankCodeByNameOptions(draft: EntityMapping | null, on: boolean, preview: Pick<PreviewFileResponse, 'proposed_new_products' | 'proposed_joined_columns'>): MappingOptions {
+export function blankCodeByNameOptions(draft: EntityMapping | null, on: boolean, preview: Pick<PreviewFileResponse, 'proposed_new_products' | 'proposed_joined_columns' | 'proposed_joined_leave_out'>): MappingOptions {
   const column = lineNameColumn(draft, preview.proposed_new_products);
   if (!on) return { blank_code_by_name: undefined, ...(draft?.create_missing_products ? {} : { new_products: undefined }) };
   return { blank_code_by_name: true, ...(column && preview.proposed_new_products ? { new_products: { ...draft?.new_products, name: column }, ...proposedNameJoins(draft, preview) } : {}) };
@@ -77,15 +80,19 @@ export function blankCodeByNameOptions(draft: EntityMapping | null, on: boolean,
 export const LINE_NAME_FIELD = 'new_products.name';
 
 /**
- * The columns proposed to follow a line's name (Item, followed by Price Point Name: ADR 0201 F6),
- * where the draft takes its name column from the proposal now; a draft naming its own keeps its joins.
+ * The columns proposed to follow a line's name (Item, followed by Price Point Name: ADR 0201 F6) and
+ * the values proposed to be left out of them (Square's "Regular", F8), where the draft takes its name
+ * column from the proposal now; a draft naming its own keeps its joins.
  */
-function proposedNameJoins(draft: EntityMapping | null, preview: Pick<PreviewFileResponse, 'proposed_joined_columns'>): MappingOptions {
+function proposedNameJoins(draft: EntityMapping | null, preview: Pick<PreviewFileResponse, 'proposed_joined_columns' | 'proposed_joined_leave_out'>): MappingOptions {
   const proposed = preview.proposed_joined_columns?.[LINE_NAME_FIELD];
-  return proposed && !draft?.new_products?.['name'] ? { joined_columns: { ...draft?.joined_columns, [LINE_NAME_FIELD]: proposed } } : {};
+  if (!proposed || draft?.new_products?.['name']) return {};
+  const leftOut = preview.proposed_joined_leave_out?.[LINE_NAME_FIELD];
+  return { joined_columns: { ...draft?.joined_columns, [LINE_NAME_FIELD]: proposed }, ...(leftOut ? { joined_leave_out: { ...draft?.joined_leave_out, [LINE_NAME_FIELD]: leftOut } } : {}) };
 }
 
-const withoutJoined = (draft: EntityMapping, field: string) => withoutEntry(draft, 'joined_columns', field);
+/** The draft without `field`'s joined columns, nor the values left out of them (the server refuses those alone). */
+const withoutJoined = (draft: EntityMapping, field: string) => withoutEntry(withoutEntry(draft, 'joined_columns', field), 'joined_leave_out', field);
 
 /**
  * The draft with `columns` following `field`'s mapped column in their order (ADR 0195: Title +
@@ -93,11 +100,23 @@ const withoutJoined = (draft: EntityMapping, field: string) => withoutEntry(draf
  * refuses an empty list), as does a field without a column (the server refuses joins to none).
  */
 export function withJoinedColumns(draft: EntityMapping, field: string, columns: readonly string[]): EntityMapping {
-  const without = withoutJoined(draft, field);
   // A line's name (`new_products.name`, ADR 0201 F6) is read from its new_products column.
   const newProductField = newProductFieldOf(field);
   const read = newProductField === null ? field in draft.field_mappings : draft.new_products?.[newProductField] !== undefined;
-  return columns.length && read ? { ...without, joined_columns: { ...without.joined_columns, [field]: [...columns] } } : without;
+  if (!columns.length || !read) return withoutJoined(draft, field);
+  // The values left out stay with the columns still joined: "Regular" is left out of whichever part holds it.
+  const without = withoutEntry(draft, 'joined_columns', field);
+  return { ...without, joined_columns: { ...without.joined_columns, [field]: [...columns] } };
+}
+
+/**
+ * The options that leave `values` out of the columns joined to `field` (Square's "Regular", ADR
+ * 0201 F8), or none: every part read again.
+ */
+export function joinedLeaveOutOptions(draft: EntityMapping, field: string, values: readonly string[] | null): MappingOptions {
+  const { [field]: _previous, ...others } = draft.joined_leave_out ?? {};
+  const next = values?.length ? { ...others, [field]: [...values] } : others;
+  return { joined_leave_out: Object.keys(next).length ? next : undefined };
 }
 
 /** field -> the columns it reads as the screen names them: `Item + Price Point Name` for joined columns. */
@@ -116,8 +135,8 @@ export function withLearntDateFormat(draft: EntityMapping, preview: Pick<Preview
   return { ...draft, date_format: detected };
 }
 
-/** The draft's fields each given something of their own: one value for every line, a value map, joined columns. */
-type PerField = 'field_values' | 'value_maps' | 'joined_columns';
+/** The draft's fields each given something of their own: one value for every line, a value map, joined columns and what they leave out. */
+type PerField = 'field_values' | 'value_maps' | 'joined_columns' | 'joined_leave_out';
 /** The draft's `key` without `field`'s entry, dropped altogether when none is left. */
 function withoutEntry(draft: EntityMapping, key: PerField, field: string): EntityMapping {
   const entries = draft[key];
@@ -210,6 +229,10 @@ export function withOptions(draft: EntityMapping, options: MappingOptions): Enti
   const joined = joinedColumnsRead(next['joined_columns'] as EntityMapping['joined_columns'], next['new_products'] as EntityMapping['new_products']);
   if (joined) next['joined_columns'] = joined;
   else delete next['joined_columns'];
+  // And the values left out of them.
+  const leftOut = joinedLeaveOutRead(next['joined_leave_out'] as EntityMapping['joined_leave_out'], joined);
+  if (leftOut) next['joined_leave_out'] = leftOut;
+  else delete next['joined_leave_out'];
   return next as EntityMapping;
 }
 
@@ -218,7 +241,7 @@ export function withOptions(draft: EntityMapping, options: MappingOptions): Enti
  * fields from the columns the server proposes (unless the draft already names some); off, those go
  * too (the server refuses new_products without create_missing_products).
  */
-export function createMissingOptions(draft: EntityMapping | null, on: boolean, preview: Pick<PreviewFileResponse, 'proposed_new_products' | 'proposed_joined_columns'>): MappingOptions {
+export function createMissingOptions(draft: EntityMapping | null, on: boolean, preview: Pick<PreviewFileResponse, 'proposed_new_products' | 'proposed_joined_columns' | 'proposed_joined_leave_out'>): MappingOptions {
   // Lines without a code matched by name still read the name column (blank_code_by_name, ADR 0195 F4).
   const matchedBy = draft?.blank_code_by_name ? draft.new_products?.['name'] : undefined;
   if (!on) return { create_missing_products: undefined, new_products: matchedBy ? { name: matchedBy } : undefined };
