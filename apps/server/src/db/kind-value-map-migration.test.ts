@@ -3,11 +3,11 @@
 // is given the map of every kind word and still imports the product list as it did; a mapping of no
 // not_stocked, and one with a map of its own, are left as they were; going back takes the maps away.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_VALUE_MAP_ENTRIES, type EntityMapping } from '@stockwise/contract';
 import { down, up } from './migrations/0760-saved-kind-columns-carry-their-value-map.ts';
 import { savedKindMap } from '../tables/product-kind.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { backends, useServerWithUser } from '../testing/test-server.ts';
 import { importFile } from '../testing/uploads.ts';
 
 const odoo = { product_code: 'Internal Reference', name: 'Name', not_stocked: 'Product Type' };
@@ -15,17 +15,12 @@ const sales = { product_id: 'Product', date: 'Date', quantity: 'Qty' };
 const own = { field_mappings: odoo, value_maps: { not_stocked: { Leistung: 'true' } } };
 
 describe.each(backends)('migration 0760 on %s', (backend) => {
-  let server: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-    token = (await signUpUser(server, { role: 'admin' })).access;
-  });
-  afterAll(() => server.stop());
-
-  const saved = async () => Object.fromEntries((await sql<{ name: string; config: { entities: Record<string, EntityMapping> } }>`select name, config from config_mappings where name like 'm0760 %'`.execute(server.database.db)).rows.map((row) => [row.name, row.config.entities]));
+  const admin = useServerWithUser(backend, 'admin');
+  const saved = async () => Object.fromEntries((await sql<{ name: string; config: { entities: Record<string, EntityMapping> } }>`select name, config from config_mappings where name like 'm0760 %'`.execute(admin.server().database.db)).rows.map((row) => [row.name, row.config.entities]));
 
   it("gives a saved kind column the map of every kind word, and the product list imports through it as before; other mappings are left as they were; down takes the maps away", async () => {
+    const server = admin.server();
+    const token = admin.user().access;
     const { db } = server.database;
     // As a server before 0760 saved them.
     const mappings = { 'm0760 odoo': { products: { field_mappings: odoo }, sales: { field_mappings: sales } }, 'm0760 own': { products: own } };
