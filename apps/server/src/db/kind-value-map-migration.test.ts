@@ -1,11 +1,12 @@
-// Migration 0760 (ADR 0200's amendment) on a running server's database: a mapping saved before, which
+// Migration 0760 (ADR 0200's amendment) on a running server's database, run down to 0750 and up again: a mapping saved before, which
 // maps Odoo's Product Type to not_stocked with no value map (the column read kind words itself then),
 // is given the map of every kind word and still imports the product list as it did; a mapping of no
 // not_stocked, and one with a map of its own, are left as they were; going back takes the maps away.
 import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { MAX_VALUE_MAP_ENTRIES, type EntityMapping } from '@stockwise/contract';
-import { down, up } from './migrations/0760-saved-kind-columns-carry-their-value-map.ts';
+import { migrations } from './migrations/index.ts';
 import { savedKindMap } from '../tables/product-kind.ts';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
 import { importFile } from '../testing/uploads.ts';
@@ -22,10 +23,12 @@ describe.each(backends)('migration 0760 on %s', (backend) => {
     const server = admin.server();
     const token = admin.user().access;
     const { db } = server.database;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0750-products-not-stocked')).error).toBeUndefined();
     // As a server before 0760 saved them.
     const mappings = { 'm0760 odoo': { products: { field_mappings: odoo }, sales: { field_mappings: sales } }, 'm0760 own': { products: own } };
     for (const [name, entities] of Object.entries(mappings)) await sql`insert into config_mappings (name, config) values (${name}, ${JSON.stringify({ entities })}::jsonb)`.execute(db);
-    await up(db);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const after = await saved();
     expect(after['m0760 odoo']?.['products']).toEqual({ field_mappings: odoo, value_maps: { not_stocked: savedKindMap() } });
     expect(after['m0760 odoo']?.['sales']).toEqual({ field_mappings: sales });
@@ -51,7 +54,7 @@ describe.each(backends)('migration 0760 on %s', (backend) => {
     const resaved = await server.request('/api/yaml/save-mapping/', { body: { name: 'm0760 resaved', config: { entities: { products: after['m0760 odoo']?.['products'] } } }, token });
     expect(resaved.status, resaved.text).toBe(200);
 
-    await down(db);
+    expect((await migrator.migrateTo('0750-products-not-stocked')).error).toBeUndefined();
     const back = await saved();
     expect(back['m0760 odoo']).toEqual(mappings['m0760 odoo']);
     expect(back['m0760 own']?.['products']).toEqual({ field_mappings: odoo });
