@@ -860,6 +860,41 @@ describe('data integration (Settings)', () => {
     expect(await page.getByTestId('result-inserted').textContent()).toBe('2');
   });
 
+  it("asks what a yes-or-no column's own word means, answered Yes by keyboard, and imports it as true (ADR 0200's amendment)", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('YN');
+    imported.push(prefix);
+    const path = await tempFile(`${prefix.toLowerCase()}artikel.csv`, ['SKU,Name,Not stocked', `${prefix}1,Delivery,yes`, `${prefix}2,Spade,no`, `${prefix}3,Spade hire,Rental`, ''].join('\n'));
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('Import into', { exact: true }).selectOption('products');
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    await previewRows(page).nth(2).waitFor();
+    expect(await page.getByLabel('Not stocked (a service or fee) (not_stocked)').inputValue()).toBe('Not stocked');
+    expect(await previewCell(page, 2, 'not_stocked').textContent()).toContain('say in the mapping what Rental means (Rental → true or false)');
+
+    const editor = page.getByRole('region', { name: 'What does each value mean?' });
+    await editor.waitFor();
+    await expectAccessible(page, "a yes-or-no column's own word");
+    // Chosen and applied by keyboard only.
+    const rental = editor.getByLabel('“Rental” in Not stocked (a service or fee) means');
+    await rental.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => rental.inputValue()).toBe('true');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Apply');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editor.count()).toBe(0);
+    expect(await previewCell(page, 2, 'not_stocked').textContent()).not.toContain('Rental');
+
+    await importButton(page).click();
+    await page.getByTestId('import-result').waitFor();
+    const filters = encodeURIComponent(JSON.stringify({ product_code: { contains: prefix } }));
+    const answer = await fetch(`${inject('baseUrl')}/api/records/tables/products/data/?page=1&page_size=10&sort_by=product_code&filters_json=${filters}`, { headers: { Authorization: `Bearer ${token}` } });
+    const rows = ((await answer.json()) as { results: { product_code: string; not_stocked: boolean | null }[] }).results;
+    expect(rows.map((row) => [row.product_code, row.not_stocked])).toEqual([[`${prefix}1`, true], [`${prefix}2`, false], [`${prefix}3`, true]]);
+  });
+
   it("finds a till's column names below its title, and takes another row chosen by keyboard", async () => {
     const { page } = browser;
     const prefix = uniquePrefix('ROW');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankCodeByNameWithoutName, entityMapping, joinedColumnsRead, joinedLeaveOutRead, joinedValue, MAX_JOINED_LEAVE_OUT, MAX_NEW_PRODUCT_FIELDS, MAX_ROW_FILTER_VALUES, MAX_ROW_FILTERS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, productNameForm, saveMappingRequest } from './config.ts';
+import { blankCodeByNameWithoutName, entityMapping, joinedColumnsRead, joinedLeaveOutRead, joinedValue, MAX_JOINED_LEAVE_OUT, MAX_NEW_PRODUCT_FIELDS, MAX_ROW_FILTER_VALUES, MAX_ROW_FILTERS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, productNameForm, saveMappingRequest, valueMapTargets } from './config.ts';
 
 const firstIssue = (input: unknown) => {
   const parsed = entityMapping.safeParse(input);
@@ -12,6 +12,15 @@ describe('entityMapping value_maps', () => {
     expect(entityMapping.parse(mapping)).toEqual(mapping);
     const saved = saveMappingRequest.parse({ name: 'kasse', config: { entities: { deliveries: mapping } } });
     expect(saved.config.entities['deliveries']?.value_maps).toEqual({ status: { geplant: 'scheduled', Erhalten: 'received' } });
+  });
+
+  it("keeps a yes-or-no column's map of a file's words to true or false; such a column takes true and false, one of choices its choices, another none", () => {
+    const mapping = { field_mappings: { not_stocked: 'Product Type' }, value_maps: { not_stocked: { Service: 'true', 'Storable Product': 'false' } } };
+    expect(entityMapping.parse(mapping)).toEqual(mapping);
+    expect(saveMappingRequest.parse({ name: 'odoo', config: { entities: { products: mapping } } }).config.entities['products']?.value_maps).toEqual(mapping.value_maps);
+    expect(valueMapTargets({ type: 'BooleanField' })).toEqual(['true', 'false']);
+    expect(valueMapTargets({ type: 'CharField', choices: ['scheduled', 'received'] })).toEqual(['scheduled', 'received']);
+    expect(valueMapTargets({ type: 'IntegerField' })).toBeUndefined();
   });
 
   it('refuses blank or unstorable file values, empty or unstorable stored values, and unknown keys, naming where', () => {

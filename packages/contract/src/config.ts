@@ -1,6 +1,6 @@
 // The product configuration: tables, import mappings and inventory entities (spec §3, §7 /api/yaml/*).
 import { z } from 'zod';
-import { columnDefinition } from './tables.ts';
+import { columnDefinition, type ColumnDefinition } from './tables.ts';
 import { nameRecord, storableName, storableText, storableTextProblem } from './text.ts';
 
 /** target field -> dotted source path (`a.b.c`, `items.0.sku`). */
@@ -73,10 +73,21 @@ const fileValueMap = nameRecord(storableText().min(1).max(200), z.string()).chec
   }
 });
 
+/** What a value map may say a file's word means in a yes-or-no column: the stored value as text. */
+export const YES_NO_MAP_VALUES: readonly string[] = ['true', 'false'];
+
 /**
- * target field -> file value -> the value stored (`{status: {geplant: scheduled}}`): what a file's
- * own words mean in a column of choices. Applied before the choice check; values not listed pass
- * unchanged. Each target must be one of the column's choices (checked against the table).
+ * The values a value map may give a column: its choices, or true and false for a yes-or-no column
+ * (an Odoo product list's Service → true in not_stocked); undefined for a column no map can feed.
+ */
+export const valueMapTargets = (column: Pick<ColumnDefinition, 'type' | 'choices'>): readonly string[] | undefined =>
+  column.choices ?? (column.type === 'BooleanField' ? YES_NO_MAP_VALUES : undefined);
+
+/**
+ * target field -> file value -> the value stored (`{status: {geplant: scheduled}}`, `{not_stocked:
+ * {Service: 'true'}}`): what a file's own words mean in a column of choices or a yes-or-no column.
+ * Applied before the column's check; values not listed pass unchanged. Each target must be one of
+ * the column's choices, or `true` or `false` (valueMapTargets; checked against the table).
  */
 export const valueMaps = nameRecord(fileValueMap, storableName().min(1).max(63)).refine((fields) => Object.keys(fields).length <= MAX_VALUE_MAP_FIELDS, { message: `At most ${MAX_VALUE_MAP_FIELDS} fields.` });
 

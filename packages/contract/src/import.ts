@@ -21,8 +21,9 @@ export const MAX_REFUSED_CHOICE_VALUES = 50;
 
 /**
  * The values of a column of choices that were refused as none of them (`geplant` for a delivery's
- * status), each once (ignoring case, in the order first met, at most 50), with the values the
- * column allows: what a mapping's `value_maps` can say the file's values mean.
+ * status), or of a yes-or-no column as neither yes nor no (`Bundle` in not_stocked), each once
+ * (ignoring case, in the order first met, at most 50), with the values the column allows (true and
+ * false for a yes-or-no column): what a mapping's `value_maps` can say the file's values mean.
  */
 export const refusedChoices = z.object({ field: z.string(), values: z.array(z.string()), choices: z.array(z.string()) });
 export type RefusedChoices = z.infer<typeof refusedChoices>;
@@ -296,6 +297,13 @@ export const previewFileResponse = z.object({
    * rows are read with it. Absent when a mapping is given, or nothing is proposed.
    */
   proposed_field_values: z.record(z.string(), z.string()).optional(),
+  /**
+   * target field -> file value -> the value stored (as a mapping's `value_maps`): the kind words of
+   * the column proposed for not_stocked, as the file writes them (`{not_stocked: {Service: 'true',
+   * 'Storable Product': 'false'}}`, ADR 0200's amendment); the rows are read with it. Absent when a
+   * mapping is given, or nothing is proposed.
+   */
+  proposed_value_maps: z.record(z.string(), z.record(z.string(), z.string())).optional(),
   /**
    * target field -> the columns the proposal joins to its mapped column (as a mapping's
    * `joined_columns`): a till's export whose SKU is blank on most lines, beside an item and its

@@ -101,6 +101,25 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(json.proposed_mapping).toEqual(proposed);
   });
 
+  // ADR 0200's amendment: the column reads yes or no only; the kind words come with the proposal as its value map.
+  it.each([
+    ['an Odoo product list', 'Internal Reference,Name,Product Type\nSERV_DEL,Delivery Charge,Service\nPAP_A4,Copier Paper,Storable Product\nPEN,Pen,Consumable\nDEL2,Delivery,service\n', { Service: 'true', 'Storable Product': 'false', Consumable: 'false' }],
+    ['a QuickBooks item list', 'Item,Description,Type\nDEL,Delivery,Non-inventory\nWID,Widget,Inventory\n', { 'Non-inventory': 'true', Inventory: 'false' }],
+    ['a German product list', 'Artikelnr.;Bezeichnung;Produkttyp\nVERS;Versand;Dienstleistung\nK-1;Käse;Lagerartikel\n', { Dienstleistung: 'true', Lagerartikel: 'false' }],
+    ['a list whose Non-stock column says yes or no', 'SKU,Name,Non-stock\nDEL,Delivery,yes\nWID,Widget,no\n', undefined],
+  ])("proposes a value map of the kind words of %s, and reads the rows through it", async (_name, csv, kindMap) => {
+    const { status, json } = await preview([file('products.csv', csv), { name: 'entity_type', value: 'products' }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json.proposed_value_maps).toEqual(kindMap && { not_stocked: kindMap });
+    expect(json.rows.map((row) => row.problems)).toEqual(json.rows.map(() => ({})));
+    expect(json.rows[0]?.values['not_stocked']).toBe(true);
+    // A given mapping is read as it says: no map proposed, and the kind words are the column's refusals to be said as true or false.
+    const given = { field_mappings: Object.fromEntries(Object.entries(json.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)) };
+    const read = await preview([file('products.csv', csv), { name: 'entity_type', value: 'products' }, { name: 'mapping_config', value: JSON.stringify(given) }]);
+    expect(read.json.proposed_value_maps).toBeUndefined();
+    expect(read.json.refused_choices).toEqual(kindMap && [{ field: 'not_stocked', values: Object.keys(kindMap), choices: ['true', 'false'] }]);
+  });
+
   it('says which stored code an unknown one was meant to be, as the import does', async () => {
     const csv = 'Artikelnr;Datum;Menge\n85123 a;01.12.2010;1\n85123-A;13.12.2010;2\n99999X;13.12.2010;1\n';
     const mapping = { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' } };

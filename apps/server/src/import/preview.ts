@@ -10,7 +10,7 @@ import type { Database } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { requestTimeZone } from '../http/viewer-day.ts';
 import { isReadOnly } from '../tables/columns.ts';
-import { NOT_STOCKED_KEY, notStockedOfKind } from '../tables/product-kind.ts';
+import { NOT_STOCKED_KEY, notStockedOfKind, proposedKindMap } from '../tables/product-kind.ts';
 import { mostlyBracketedCodes } from './bracketed-code.ts';
 import { countedByLocation } from './counted-by-location.ts';
 import { cellsWithNothingMapped, csvMapper, applyMapping, recordMapper, recordWithNothingMapped, resolveEntityMapping } from './mapping.ts';
@@ -600,7 +600,7 @@ export function dayOfTitleLines(texts: readonly string[]): string | null {
   return days.size === 1 ? ([...days][0] ?? null) : null;
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'proposed_joined_leave_out' | 'proposed_code_in_brackets' | 'counted_by_location' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'empty_lines' | 'blank_code_matched' | 'proposed_blank_code_by_name' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'proposed_value_maps' | 'targets' | 'proposed_mapping' | 'proposed_joined_columns' | 'proposed_joined_leave_out' | 'proposed_code_in_brackets' | 'counted_by_location' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'blank_code_names' | 'empty_lines' | 'blank_code_matched' | 'proposed_blank_code_by_name' | 'proposed_skip_rows_without_code' | 'replaces_sales' | 'units_as_written'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -661,6 +661,10 @@ export async function previewRecords(
   // date of every line (field_values, as "Same date for all lines" sets it), never a future day.
   const undated = !given && titleDay !== null && titleDay <= today ? targets.find((t) => t.required && (t.type === 'DateField' || t.type === 'DateTimeField') && !proposed[t.field]) : undefined;
   const proposedValues = undated && titleDay ? { [undated.field]: titleDay } : null;
+  // A kind column for not_stocked (Odoo's Product Type): its words said as yes or no in a value map the user sees and may change (ADR 0200's amendment).
+  const kindColumn = given ? null : proposed[NOT_STOCKED_KEY];
+  const kindMap = kindColumn ? proposedKindMap(valuesOf(kindColumn)) : null;
+  const proposedMaps = kindMap ? { [NOT_STOCKED_KEY]: kindMap } : null;
   // A product's later variant lines with a blank name (Shopify's Title on the first only): filled down by its Handle, named by its options too (ADR 0195 F3).
   // Detected for a given mapping too: the screen offers it again after it was turned off.
   const columnAt = new Map(header.map((column, at) => [column, at]));
@@ -746,6 +750,7 @@ export async function previewRecords(
   const mapping: EntityMapping = {
     ...(given ?? {}),
     ...(proposedValues ? { field_values: proposedValues } : {}),
+    ...(proposedMaps ? { value_maps: proposedMaps } : {}),
     ...(filters.length ? { skip_rows_where: filters } : {}),
     ...(proposesSkip ? { skip_rows_without_code: true } : {}),
     ...(proposesByName ? { blank_code_by_name: true, ...(offeredByName.products && lineNameColumn ? { new_products: { name: lineNameColumn } } : {}) } : {}),
@@ -887,6 +892,7 @@ export async function previewRecords(
     targets,
     proposed_mapping: proposed,
     ...(proposedValues ? { proposed_field_values: proposedValues } : {}),
+    ...(proposedMaps ? { proposed_value_maps: proposedMaps } : {}),
     ...(proposedJoined ? { proposed_joined_columns: proposedJoined } : {}),
     ...(proposedLeaveOut ? { proposed_joined_leave_out: proposedLeaveOut } : {}),
     ...(detectedFillDown ? { proposed_fill_down_by: detectedFillDown.by } : {}),

@@ -19,6 +19,7 @@ import {
   type RepeatedKeyMode,
   splitQuantityUnit,
   valueMapForm,
+  valueMapTargets,
 } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
@@ -521,12 +522,18 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
   });
   const readInUnit = target.quantityUnits ? compileQuantityUnitReader(target, target.quantityUnits, source) : null;
 
-  // A value outside a column's choices (a German till's "geplant"): the mapping can say what it
-  // means, and a column with a default can be left unmapped.
-  type ChoiceColumn = { label: string; choices: string[]; default: string | undefined };
-  const choiceColumns = new Map<string, ChoiceColumn>(checked.filter((c) => c.choices).map((c) => [c.key, { label: c.label ?? c.key, choices: c.choices ?? [], default: target.defaults.get(c.key) }]));
+  // A value outside a column's choices (a German till's "geplant"), or neither yes nor no (an Odoo
+  // product list's own kind word in not_stocked): the mapping can say what it means, and a column
+  // with a default can be left unmapped.
+  type ChoiceColumn = { label: string; choices: readonly string[]; yesNo: boolean; default: string | undefined };
+  const choiceColumns = new Map<string, ChoiceColumn>(
+    checked.flatMap((c) => {
+      const choices = valueMapTargets(c);
+      return choices ? [[c.key, { label: c.label ?? c.key, choices, yesNo: !c.choices, default: target.defaults.get(c.key) }] as const] : [];
+    }),
+  );
   const wayOutOfChoices = (choice: ChoiceColumn, value: string) => {
-    const meaning = `say in the mapping what ${value} means (${value} → one of those values)`;
+    const meaning = `say in the mapping what ${value} means (${value} → ${choice.yesNo ? 'true or false' : 'one of those values'})`;
     return choice.default === undefined
       ? `Change the values in the file, or ${meaning}.`
       : `Change the values in the file, ${meaning}, or leave ${choice.label} unmapped: every row then gets ${choice.default} (the default).`;

@@ -69,7 +69,7 @@ describe.each(backends)('value maps on %s', (backend) => {
     const csv = 'Artikel;Liefertermin;Menge;Status\nVM-1;20.06.2026;1;geplant\n';
     const bad: [Record<string, unknown>, string][] = [
       [deliveriesMapping({ status: { geplant: 'planned' } }), 'Invalid configuration: value_maps.status.geplant: planned is not one of the allowed values of Status: scheduled, received, cancelled.'],
-      [deliveriesMapping({ quantity: { zehn: '10' } }), 'Invalid configuration: value_maps.quantity: Quantity is not a column with a set of allowed values; only such columns take a value map.'],
+      [deliveriesMapping({ quantity: { zehn: '10' } }), 'Invalid configuration: value_maps.quantity: Quantity is neither a column with a set of allowed values nor a yes-or-no column; only those take a value map.'],
       [
         { entities: { deliveries: { field_mappings: { product_id: 'Artikel', expected_date: 'Liefertermin', quantity: 'Menge' }, value_maps: german } } },
         'Invalid configuration: value_maps.status: Status is not mapped to a column of the file, so there are no values of it to map.',
@@ -96,6 +96,28 @@ describe.each(backends)('value maps on %s', (backend) => {
     expect(await deliveriesCount()).toBe(before);
     const config = await shop.server.request('/api/yaml/config/', { token: shop.editor });
     expect(Object.keys((config.json.content as { mappings: object }).mappings)).not.toContain('vm_bad');
+  });
+
+  it("takes a yes-or-no column's map to true or false, and refuses any other stored value with a 400 naming the field and value, when used and when saved", async () => {
+    const products = (valueMap: Record<string, string>) => ({ entities: { products: { field_mappings: { product_code: 'code', name: 'name', not_stocked: 'Art' }, value_maps: { not_stocked: valueMap } } } });
+    const csv = 'code,name,Art\nVM-S1,Lieferung,Leistung\nVM-S2,Schaufel,Ware\nVM-S3,Gutschein,ja\n';
+    const detail = 'Invalid configuration: value_maps.not_stocked.ja: yes is not one of the allowed values of Not stocked (a service or fee): true, false.';
+    const bad = products({ Leistung: 'true', Ware: 'false', ja: 'yes' });
+    const used = await importFile(shop.server, shop.editor, { fileName: 'artikel.csv', content: csv, mapping: bad, entityType: 'products' });
+    expect(used.status, JSON.stringify(used.json)).toBe(400);
+    expect(used.json.detail).toBe(detail);
+    const saved = await shop.server.request('/api/yaml/save-mapping/', { body: { name: 'vm_bad_yes_no', config: bad }, token: shop.editor });
+    expect(saved.status, saved.text).toBe(400);
+    expect(saved.json.detail).toBe(detail);
+
+    const imported = await importFile(shop.server, shop.editor, { fileName: 'artikel.csv', content: csv, mapping: products({ Leistung: 'true', Ware: 'false', JA: 'true' }), entityType: 'products' });
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    const stored = await shop.server.database.db.selectFrom('data.products').select(['product_code', 'not_stocked']).where('product_code', 'like', 'VM-S%').orderBy('product_code').execute();
+    expect(stored).toEqual([
+      { product_code: 'VM-S1', not_stocked: true },
+      { product_code: 'VM-S2', not_stocked: false },
+      { product_code: 'VM-S3', not_stocked: true },
+    ]);
   });
 
   it('previews through the map, and lists the values it leaves refused over every record read, not only the rows shown', async () => {

@@ -1,8 +1,8 @@
 // A mapping's value maps (`value_maps: {status: {geplant: scheduled}}`): what a file's own words
-// mean in a column of choices. Checked against the table where the mapping is saved or used, applied
-// by the typer (target.ts) before the choice check, and the values still refused collected once
+// mean in a column of choices, or in a yes-or-no column (`{not_stocked: {Service: 'true'}}`). Checked against the table where the mapping is saved or used, applied
+// by the typer (target.ts) before the column's check, and the values still refused collected once
 // each, so the Import screen can ask what they mean (docs/adr/0011-real-data-in.md).
-import { MAX_REFUSED_CHOICE_VALUES, valueMapForm, type ColumnDefinition, type EntityMapping, type ProductConfig, type RefusedChoices } from '@stockwise/contract';
+import { MAX_REFUSED_CHOICE_VALUES, valueMapForm, valueMapTargets, type ColumnDefinition, type EntityMapping, type ProductConfig, type RefusedChoices } from '@stockwise/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
@@ -19,18 +19,20 @@ const invalid = (reason: string) => validationError(`Invalid configuration: ${re
 
 /**
  * Refuses (400) a value map the table cannot take, naming the field and the value: a field the
- * mapping does not fill from the file, a column without choices, a stored value that is not one
- * of the choices, or one file value (ignoring case) meaning two things.
+ * mapping does not fill from the file, a column neither of choices nor yes-or-no, a stored value
+ * that is not one of the choices (true or false for a yes-or-no column), or one file value
+ * (ignoring case) meaning two things.
  */
 export function checkValueMaps(columns: readonly ColumnDefinition[], mapping: EntityMapping): void {
   for (const [field, values] of Object.entries(mapping.value_maps ?? {})) {
     const column = columns.find((c) => c.key === field);
     const name = column?.label ?? field;
     if (!(field in mapping.field_mappings)) throw invalid(`value_maps.${field}: ${name} is not mapped to a column of the file, so there are no values of it to map.`);
-    if (!column?.choices) throw invalid(`value_maps.${field}: ${name} is not a column with a set of allowed values; only such columns take a value map.`);
+    const allowed = column && valueMapTargets(column);
+    if (!allowed) throw invalid(`value_maps.${field}: ${name} is neither a column with a set of allowed values nor a yes-or-no column; only those take a value map.`);
     const meant = new Map<string, { from: string; to: string }>();
     for (const [from, to] of Object.entries(values)) {
-      if (!column.choices.includes(to)) throw invalid(`value_maps.${field}.${from}: ${to} is not one of the allowed values of ${name}: ${column.choices.join(', ')}.`);
+      if (!allowed.includes(to)) throw invalid(`value_maps.${field}.${from}: ${to} is not one of the allowed values of ${name}: ${allowed.join(', ')}.`);
       const earlier = meant.get(valueMapForm(from));
       if (earlier && earlier.to !== to) throw invalid(`value_maps.${field}: ${earlier.from} and ${from} are the same value (case is ignored) but are mapped to ${earlier.to} and ${to}.`);
       meant.set(valueMapForm(from), { from, to });
@@ -56,7 +58,7 @@ export async function tableOfSavedMapping(db: Kysely<Database>, config: ProductC
   return table;
 }
 
-/** The refused values of columns of choices, each once ignoring case (the first spelling met), at most 50 per column. */
+/** The refused values of columns of choices and yes-or-no columns, each once ignoring case (the first spelling met), at most 50 per column. */
 export class RefusedChoiceValues {
   readonly #byField = new Map<string, Map<string, string>>();
 
@@ -71,11 +73,12 @@ export class RefusedChoiceValues {
     for (const [field, value] of Object.entries(refused ?? {})) this.add(field, value);
   }
 
-  /** In the table's column order, with each column's choices. */
+  /** In the table's column order, with each column's choices (true and false for a yes-or-no column). */
   list(columns: readonly ColumnDefinition[]): RefusedChoices[] {
     return columns.flatMap((column) => {
       const values = this.#byField.get(column.key);
-      return values && column.choices ? [{ field: column.key, values: [...values.values()], choices: column.choices }] : [];
+      const choices = valueMapTargets(column);
+      return values && choices ? [{ field: column.key, values: [...values.values()], choices: [...choices] }] : [];
     });
   }
 }

@@ -3,8 +3,9 @@
 // supplier filter's counts, the download, the assistant's order and runs-out answers, the report
 // writer's "what to reorder", the dashboard's tasks and its projection leave them out — and say how
 // many, apart from the products made here — while their forecast is kept; a products file's kind
-// column (Odoo's Product Type) is proposed for the column and read. Through the real HTTP server, on
-// both databases.
+// column (Odoo's Product Type) is proposed for the column with a value map of its words, read
+// through it, and a shop's own word is said in the map (ADR 0200's amendment). Through the real
+// HTTP server, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse, PreviewFileResponse } from '@stockwise/contract';
 import { addDays, tableOf, TODAY, useAdvisedShop } from '../testing/advised-shop.ts';
@@ -86,16 +87,16 @@ describe.each(backends)('products not stocked on %s', (backend) => {
     const before = await tasks();
     expect(before.find((task) => task.kind === 'count_stock')?.text).toBe('Count the stock of 1 product that sells but has no stock count');
     expect(before.find((task) => task.kind === 'reorder')?.text).toMatch(/^Order 1 product due in the next 7 days, by .* \(1 on the reorder list\)$/);
-    // The toner is marked by its kind, as a file writes it.
-    const edited = await api('/api/records/tables/products/rows/edit/', { id: id('TONER'), not_stocked: 'Service' });
+    // The toner is marked on the Data screen.
+    const edited = await api('/api/records/tables/products/rows/edit/', { id: id('TONER'), not_stocked: 'yes' });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.json.not_stocked).toBe(true);
     expect((await tasks()).find((task) => task.kind === 'count_stock')).toMatchObject({ completed: true });
     expect((await report()).unknown_stock).toEqual({ count: 0, codes: [], counted_after_sales: { count: 0, codes: [], sales_end: null } });
-    // Neither a yes or no nor a kind: refused, naming the field, nothing changed.
-    const refused = await api('/api/records/tables/products/rows/edit/', { id: id('PAPER-A4'), not_stocked: 'Bundle' });
+    // The field reads yes or no as every yes-or-no column does: a kind word is a file's, said in its mapping's value map.
+    const refused = await api('/api/records/tables/products/rows/edit/', { id: id('PAPER-A4'), not_stocked: 'Service' });
     expect(refused.status).toBe(400);
-    expect(refused.json.errors).toEqual({ not_stocked: ['Expected true or false (yes or no, 1 or 0), or a product type: Service, Fee, Non-inventory, Virtual… (not stocked) or Storable Product, Consumable, Inventory… (stocked), found "Bundle".'] });
+    expect(refused.json.errors).toEqual({ not_stocked: ['Expected true or false (yes or no, 1 or 0), found "Service".'] });
     expect((await report()).products.map((p) => p.styleCode)).toEqual(['PAPER-A4']);
   });
 });
@@ -121,14 +122,21 @@ describe.each(backends)("a products file's kind column on %s", (backend) => {
   ].join('\n');
   const mapping = { product_code: 'Internal Reference', name: 'Name', category: 'Product Category', not_stocked: 'Product Type', unit_cost: 'Cost' };
 
-  it('proposes Product Type for not_stocked and Product Category for the category, reads the kinds, and says the lead time only of the stocked rows', async () => {
+  // The map the preview proposes with Product Type: the file's own words, as written.
+  const kindMap = { Service: 'true', 'Storable Product': 'false', Consumable: 'false', 'Non-Inventory': 'true', 'simple, virtual': 'true' };
+
+  it('proposes Product Type for not_stocked with a value map of its words and Product Category for the category, reads the kinds through the map, and says the lead time only of the stocked rows', async () => {
     const preview = await postMultipart(server, '/api/records/preview-file/', token, [
       { name: 'file', fileName: 'product.template.csv', content: FILE },
       { name: 'entity_type', value: 'products' },
     ]);
     expect(preview.status, JSON.stringify(preview.json)).toBe(200);
-    expect((preview.json as unknown as PreviewFileResponse).proposed_mapping).toMatchObject(mapping);
-    const imported = await importFile(server, token, { fileName: 'products.csv', content: FILE, mapping: { entities: { products: { field_mappings: mapping } } }, entityType: 'products' });
+    const proposal = preview.json as unknown as PreviewFileResponse;
+    expect(proposal.proposed_mapping).toMatchObject(mapping);
+    expect(proposal.proposed_value_maps).toEqual({ not_stocked: kindMap });
+    // The proposal's rows are read through it.
+    expect(proposal.rows.map((row) => [row.values['not_stocked'], row.problems])).toEqual([[true, {}], [false, {}], [false, {}], [true, {}], [true, {}]]);
+    const imported = await importFile(server, token, { fileName: 'products.csv', content: FILE, mapping: { entities: { products: { field_mappings: mapping, value_maps: { not_stocked: kindMap } } } }, entityType: 'products' });
     expect(imported.status, JSON.stringify(imported.json)).toBe(200);
     const stored = await server.database.db.selectFrom('data.products').select(['product_code', 'not_stocked', 'category']).orderBy('product_code').execute();
     expect(stored.map((row) => [row.product_code, row.not_stocked])).toEqual([
@@ -143,14 +151,25 @@ describe.each(backends)("a products file's kind column on %s", (backend) => {
     expect((imported.json.warnings as { field: string; message: string }[]).find((w) => w.field === 'lead_time_days')?.message).toBe('3 rows had no lead time: 14 days used (the default)');
   });
 
-  it('refuses a kind it does not know, naming the row and the field, and writes nothing', async () => {
-    const bad = await importFile(server, token, { fileName: 'bad.csv', content: 'Internal Reference,Name,Product Type\nKIT_1,Office kit,Bundle', mapping: { entities: { products: { field_mappings: { product_code: 'Internal Reference', name: 'Name', not_stocked: 'Product Type' } } } }, entityType: 'products' });
+  const kitFile = 'Internal Reference,Name,Product Type\nKIT_1,Office kit,Bundle\nSERV_INS,Installation,Service\n';
+  const kitMapping = (valueMap: Record<string, string>) => ({ entities: { products: { field_mappings: { product_code: 'Internal Reference', name: 'Name', not_stocked: 'Product Type' }, value_maps: { not_stocked: valueMap } } } });
+
+  it("refuses a word its map does not name, naming the row and the field and listing it to be said as true or false, and writes nothing; said in the map, the shop's own word imports", async () => {
+    const bad = await importFile(server, token, { fileName: 'bad.csv', content: kitFile, mapping: kitMapping(kindMap), entityType: 'products' });
     expect(bad.status).toBe(400);
-    const said = JSON.stringify(bad.json);
-    expect(said).toContain('not_stocked');
-    expect(said).toContain('or a product type: Service, Fee');
-    expect(said).toContain('Bundle');
-    expect(await server.database.db.selectFrom('data.products').select('id').where('product_code', '=', 'KIT_1').executeTakeFirst()).toBeUndefined();
+    expect(bad.json.row_errors).toEqual([
+      { row: 2, field: 'not_stocked', column: 'Product Type', reason: 'Expected true or false (yes or no, 1 or 0), found "Bundle". Change the values in the file, or say in the mapping what Bundle means (Bundle → true or false).' },
+    ]);
+    expect(bad.json.refused_choices).toEqual([{ field: 'not_stocked', values: ['Bundle'], choices: ['true', 'false'] }]);
+    expect(await server.database.db.selectFrom('data.products').select('id').where('product_code', 'in', ['KIT_1', 'SERV_INS']).execute()).toEqual([]);
+
+    const good = await importFile(server, token, { fileName: 'kits.csv', content: kitFile, mapping: kitMapping({ ...kindMap, bundle: 'false' }), entityType: 'products' });
+    expect(good.status, JSON.stringify(good.json)).toBe(200);
+    const stored = await server.database.db.selectFrom('data.products').select(['product_code', 'not_stocked']).where('product_code', 'in', ['KIT_1', 'SERV_INS']).orderBy('product_code').execute();
+    expect(stored).toEqual([
+      { product_code: 'KIT_1', not_stocked: false },
+      { product_code: 'SERV_INS', not_stocked: true },
+    ]);
   });
 
   it("keeps a service's forecast: its read says it is not stocked", async () => {

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { DEFAULT_DECIMAL_PLACES, isoDayProblem, isStorableText, storableText, textTooLong, type ColumnDefinition, type FieldType, type TableColumn } from '@stockwise/contract';
 import { validationError } from '../http/errors.ts';
 import type { SheetColumn } from '../http/xlsx.ts';
-import { NOT_STOCKED_KEY, NOT_STOCKED_REASON, notStockedOfKind } from './product-kind.ts';
 
 export const ID_COLUMN: ColumnDefinition = { key: 'id', label: 'ID', type: 'AutoField' };
 const DEFAULT_CHAR_LENGTH = 255;
@@ -195,16 +194,6 @@ export function booleanValue(raw: unknown): boolean | undefined {
   return word === 'true' || word === 'yes' || word === '1' ? true : word === 'false' || word === 'no' || word === '0' ? false : undefined;
 }
 
-/**
- * How a yes-or-no column reads a value, and why it refuses one: the products' not_stocked reads a
- * product's kind too (Service: true, Storable Product: false; ADR 0200), as a shop system's product
- * list writes it.
- */
-function booleanReading(column: Pick<ColumnDefinition, 'key'>): { read: (raw: unknown) => boolean | undefined; reason: string } {
-  if (column.key !== NOT_STOCKED_KEY) return { read: booleanValue, reason: expectedValue.BooleanField };
-  return { read: (raw) => booleanValue(raw) ?? notStockedOfKind(raw), reason: NOT_STOCKED_REASON };
-}
-
 export function valueSchema(column: ColumnDefinition): z.ZodType<string | number | boolean> {
   switch (column.type) {
     case 'CharField':
@@ -238,12 +227,10 @@ export function valueSchema(column: ColumnDefinition): z.ZodType<string | number
       });
     case 'DateTimeField':
       return z.iso.datetime({ offset: true, message: 'Expected a date and time (ISO 8601).' });
-    case 'BooleanField': {
-      const { read, reason } = booleanReading(column);
+    case 'BooleanField':
       return z.unknown().check((context) => {
-        if (read(context.value) === undefined) context.issues.push({ code: 'custom', message: reason, input: context.value });
-      }).transform((v) => read(v) as boolean);
-    }
+        if (booleanValue(context.value) === undefined) context.issues.push({ code: 'custom', message: expectedValue.BooleanField, input: context.value });
+      }).transform((v) => booleanValue(v) as boolean);
     case 'AutoField':
     case 'query':
     case 'nestedTable':
@@ -296,10 +283,8 @@ export function quickCheck(column: ColumnDefinition): QuickCheck {
     }
     case 'DateField':
       return (raw) => (typeof raw === 'string' && isRealDate(raw) ? raw : UNDECIDED);
-    case 'BooleanField': {
-      const { read } = booleanReading(column);
-      return (raw) => read(raw) ?? UNDECIDED;
-    }
+    case 'BooleanField':
+      return (raw) => booleanValue(raw) ?? UNDECIDED;
     default:
       return () => UNDECIDED;
   }
@@ -346,7 +331,7 @@ export function quotedValue(raw: unknown): string {
 export const withValueFound = (reason: string, raw: unknown) => `${reason.replace(/\.$/, '')}, found ${quotedValue(raw)}.`;
 
 /** The reasons of expectedValue that say what was wanted, not what the value was: a file's row names it too. */
-const saysNotTheValue = new Set([...Object.values(expectedValue).filter((reason) => reason !== expectedValue.AutoField), NOT_STOCKED_REASON]);
+const saysNotTheValue = new Set(Object.values(expectedValue).filter((reason) => reason !== expectedValue.AutoField));
 
 export type RowParser = (input: Record<string, unknown>, mode: 'create' | 'update') => RowValues;
 

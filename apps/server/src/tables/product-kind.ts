@@ -1,37 +1,40 @@
 // A product's kind as shop systems write it (ADR 0200): Odoo's Product Type (Storable Product,
 // Consumable, Service), QuickBooks' Type (Inventory, Non-inventory, Service), WooCommerce's (simple,
-// variable, virtual), in the languages the import reads. The products' not_stocked column reads
-// them besides yes or no, and a products file's kind column is proposed for it by them.
+// variable, virtual), in the languages the import reads. A products file's kind column is proposed
+// for not_stocked by them, with a value map of its words (Service → true); the column itself reads
+// yes or no only, as every yes-or-no column does (ADR 0200's amendment).
+import { valueMapForm, MAX_VALUE_MAP_ENTRIES } from '@stockwise/contract';
+import { booleanValue } from './columns.ts';
 
 /** The products' column of products not stocked: a service or a fee, no stock kept (migration 0750). */
 export const NOT_STOCKED_KEY = 'not_stocked';
 
 /** Kinds of a product no stock is kept of: a service, a fee, something virtual. */
 const NOT_STOCKED_KINDS = [
-  'service', 'services', 'service item', 'non inventory', 'noninventory', 'non inventory item', 'non inventory part', 'non stock', 'nonstock', 'non stock item', 'non stocked', 'not stocked',
-  'fee', 'fees', 'charge', 'virtual', 'virtual product', 'digital', 'digital product', 'downloadable', 'gift card', 'giftcard',
-  'dienstleistung', 'dienstleistungen', 'gebuhr', 'gutschein', 'nicht lagerartikel', 'prestation', 'prestation de service', 'prestations', 'frais', 'service non stocke',
-  'servicio', 'servicios', 'cargo', 'dienst', 'diensten', 'dienstverlening', 'servizio', 'servizi',
+  'Service', 'Services', 'Service item', 'Non-inventory', 'Noninventory', 'Non-inventory item', 'Non-inventory part', 'Non-stock', 'Nonstock', 'Non-stock item', 'Non-stocked', 'Not stocked',
+  'Fee', 'Fees', 'Charge', 'Virtual', 'Virtual product', 'Digital', 'Digital product', 'Downloadable', 'Gift card', 'Giftcard',
+  'Dienstleistung', 'Dienstleistungen', 'Gebühr', 'Gutschein', 'Nicht-Lagerartikel', 'Prestation', 'Prestation de service', 'Prestations', 'Frais', 'Service non stocké',
+  'Servicio', 'Servicios', 'Cargo', 'Dienst', 'Diensten', 'Dienstverlening', 'Servizio', 'Servizi',
 ];
 /** Kinds of a product whose stock is kept: goods bought and sold (a consumable too: it is bought). */
 const STOCKED_KINDS = [
-  'storable product', 'storable', 'stockable product', 'stockable', 'stock item', 'stocked', 'product', 'consumable', 'consu', 'inventory', 'inventory item', 'inventory part', 'goods', 'good', 'physical', 'physical product', 'simple', 'variable', 'variation', 'grouped',
-  'lagerartikel', 'lagerprodukt', 'lagerfahiges produkt', 'lagerbares produkt', 'verbrauchsmaterial', 'verbrauchsartikel', 'ware', 'artikel', 'produkt',
-  'produit stockable', 'stockable', 'consommable', 'article stocke', 'produit', 'bien', 'producto almacenable', 'almacenable', 'consumible', 'producto', 'articulo de inventario',
-  'voorraadproduct', 'opslaanbaar product', 'verbruiksartikel', 'verbruiksproduct', 'prodotto stoccabile', 'stoccabile', 'consumabile', 'prodotto', 'articolo a magazzino',
+  'Storable Product', 'Storable', 'Stockable Product', 'Stockable', 'Stock item', 'Stocked', 'Product', 'Consumable', 'consu', 'Inventory', 'Inventory item', 'Inventory part', 'Goods', 'Good', 'Physical', 'Physical product', 'simple', 'variable', 'variation', 'grouped',
+  'Lagerartikel', 'Lagerprodukt', 'Lagerfähiges Produkt', 'Lagerbares Produkt', 'Verbrauchsmaterial', 'Verbrauchsartikel', 'Ware', 'Artikel', 'Produkt',
+  'Produit stockable', 'Consommable', 'Article stocké', 'Produit', 'Bien', 'Producto almacenable', 'Almacenable', 'Consumible', 'Producto', 'Artículo de inventario',
+  'Voorraadproduct', 'Opslaanbaar product', 'Verbruiksartikel', 'Verbruiksproduct', 'Prodotto stoccabile', 'Stoccabile', 'Consumabile', 'Prodotto', 'Articolo a magazzino',
 ];
+
+const withoutAccents = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 
 /** A kind as written, compared: case, accents, hyphens and spacing aside ("Non-Inventory" is "non inventory", "Gebühr" is "gebuhr"). */
 const kindForm = (value: string) =>
-  value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+  withoutAccents(value)
     .toLowerCase()
     .replace(/[-_/]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 
-const KINDS = new Map<string, boolean>([...STOCKED_KINDS.map((kind) => [kind, false] as const), ...NOT_STOCKED_KINDS.map((kind) => [kind, true] as const)]);
+const KINDS = new Map<string, boolean>([...STOCKED_KINDS.map((kind) => [kindForm(kind), false] as const), ...NOT_STOCKED_KINDS.map((kind) => [kindForm(kind), true] as const)]);
 
 /**
  * Whether a product of this kind is not stocked (true: Service, Fee) or stocked (false: Storable
@@ -44,5 +47,35 @@ export function notStockedOfKind(raw: unknown): boolean | undefined {
   return kinds.some((kind) => kind === undefined) ? undefined : kinds.includes(true);
 }
 
-/** Why a not-stocked value was refused: what it reads. */
-export const NOT_STOCKED_REASON = 'Expected true or false (yes or no, 1 or 0), or a product type: Service, Fee, Non-inventory, Virtual… (not stocked) or Storable Product, Consumable, Inventory… (stocked).';
+/** A value map's stored value for a kind: not_stocked is a yes-or-no column. */
+const stored = (notStocked: boolean) => String(notStocked);
+
+/**
+ * The value map proposed with a kind column for not_stocked: each kind word the file writes
+ * (`Service`, `simple, virtual`), once ignoring case, as first written → 'true' or 'false'. Words
+ * the column reads as yes or no need none; null when no word needs one.
+ */
+export function proposedKindMap(values: readonly unknown[]): Record<string, string> | null {
+  const map = new Map<string, [string, string]>();
+  for (const value of values) {
+    if (typeof value !== 'string' || booleanValue(value) !== undefined || value.trim().length > 200 || map.size >= MAX_VALUE_MAP_ENTRIES) continue;
+    const notStocked = notStockedOfKind(value);
+    if (notStocked !== undefined && !map.has(valueMapForm(value))) map.set(valueMapForm(value), [value.trim(), stored(notStocked)]);
+  }
+  return map.size ? Object.fromEntries(map.values()) : null;
+}
+
+/** WooCommerce's export writes a product's type and then its flags: "simple, downloadable, virtual". */
+const WOOCOMMERCE_TYPES = ['simple', 'variable', 'variation'].flatMap((type) => [`${type}, virtual`, `${type}, downloadable`, `${type}, downloadable, virtual`]);
+
+/**
+ * The value map a mapping saved before not_stocked lost its reading of kinds gets (migration 0760):
+ * every kind above as written, without its hyphens and without its accents (a value map matches
+ * ignoring case and surrounding spaces only), and WooCommerce's types with their flags.
+ */
+export function savedKindMap(): Record<string, string> {
+  const words = [...NOT_STOCKED_KINDS, ...STOCKED_KINDS].flatMap((kind) => [kind, kind.replaceAll('-', ' '), withoutAccents(kind)]);
+  const map = new Map<string, [string, string]>();
+  for (const word of [...words, ...WOOCOMMERCE_TYPES]) if (!map.has(valueMapForm(word))) map.set(valueMapForm(word), [word, stored(notStockedOfKind(word) === true)]);
+  return Object.fromEntries(map.values());
+}

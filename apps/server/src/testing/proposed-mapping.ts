@@ -16,6 +16,8 @@ export function asProposed(proposal: PreviewFileResponse) {
     field_mappings: Object.fromEntries(Object.entries(proposal.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
     ...(joined ? { joined_columns: joined } : {}),
     ...(leftOut ? { joined_leave_out: leftOut } : {}),
+    // A kind column's words said as yes or no (ADR 0200's amendment).
+    ...(proposal.proposed_value_maps ? { value_maps: proposal.proposed_value_maps } : {}),
     ...(proposal.proposed_row_filters ? { skip_rows_where: proposal.proposed_row_filters } : {}),
     ...(proposal.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
     ...(proposal.proposed_code_in_brackets ? { code_in_brackets: true } : {}),

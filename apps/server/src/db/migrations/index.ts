@@ -70,6 +70,7 @@ import * as productsMadeHere from './0720-products-made-here.ts';
 import * as stockCountedAfterSales from './0730-stock-counted-after-sales.ts';
 import * as reorderAdviceSaysMadeHere from './0740-reorder-advice-says-made-here.ts';
 import * as productsNotStocked from './0750-products-not-stocked.ts';
+import * as savedKindColumnsCarryTheirValueMap from './0760-saved-kind-columns-carry-their-value-map.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -141,4 +142,5 @@ export const migrations: Record<string, Migration> = {
   '0730-stock-counted-after-sales': stockCountedAfterSales,
   '0740-reorder-advice-says-made-here': reorderAdviceSaysMadeHere,
   '0750-products-not-stocked': productsNotStocked,
+  '0760-saved-kind-columns-carry-their-value-map': savedKindColumnsCarryTheirValueMap,
 };

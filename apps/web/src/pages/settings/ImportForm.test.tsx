@@ -460,6 +460,30 @@ describe('import form', () => {
     expect(selectLabels()).toEqual(['“verloren” in Status means']);
   });
 
+  it("asks what a yes-or-no column's words mean as Yes or No, and Apply puts true or false in the mapping", () => {
+    const products: PreviewFileResponse = {
+      ...previewData,
+      header: ['SKU', 'Product Type'],
+      targets: [{ field: 'not_stocked', label: 'Not stocked (a service or fee)', type: 'BooleanField', required: false }],
+      proposed_mapping: { not_stocked: 'Product Type' },
+      rows: [{ row: 2, values: { not_stocked: 'Rental' }, problems: { not_stocked: 'Expected true or false (yes or no, 1 or 0), found "Rental".' } }],
+      refused_choices: [{ field: 'not_stocked', values: ['Rental'], choices: ['true', 'false'] }],
+    };
+    const draft = { field_mappings: { not_stocked: 'Product Type' }, value_maps: { not_stocked: { Service: 'true' } } };
+    useImportStore.setState({ entityType: 'products', draft, previewData: products, refusedChoices: [] });
+    renderForm();
+    const editor = screen.getByRole('region', { name: 'What does each value mean?' });
+    const rental = within(editor).getByLabelText('“Rental” in Not stocked (a service or fee) means') as HTMLSelectElement;
+    expect([...rental.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['', '(not said: the row is refused)'],
+      ['true', 'Yes (true)'],
+      ['false', 'No (false)'],
+    ]);
+    fireEvent.change(rental, { target: { value: 'true' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Apply' }));
+    expect(useImportStore.getState().draft).toEqual({ field_mappings: { not_stocked: 'Product Type' }, value_maps: { not_stocked: { Service: 'true', Rental: 'true' } } });
+  });
+
   it('says a Shopify Products export\'s blank cells repeat the line above with the same Handle, proposed so and turned off and on by a checkbox (ADR 0195 F3)', () => {
     const products: PreviewFileResponse = { ...previewData, header: ['Handle', 'Title', 'Option1 Value', 'Vendor', 'Variant SKU'], proposed_mapping: { product_code: 'Variant SKU', name: 'Title', supplier: 'Vendor' }, proposed_joined_columns: { name: ['Option1 Value'] }, proposed_fill_down_by: 'Handle' };
     const draft = draftFromProposal(products);

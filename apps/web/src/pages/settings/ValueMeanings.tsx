@@ -1,6 +1,6 @@
 // "What does each value mean?": when the preview or the import refuses a file's values as none of a
-// column's allowed values (a German shop's `geplant` for a delivery's status), one select per value
-// of the allowed values; Apply puts the answers in the mapping's value maps and reads the preview
+// column's allowed values (a German shop's `geplant` for a delivery's status), or as neither yes nor
+// no (an Odoo shop's own product type in Not stocked), one select per value of the allowed values; Apply puts the answers in the mapping's value maps and reads the preview
 // again (docs/adr/0011-real-data-in.md, value maps).
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -47,7 +47,7 @@ export function ValueMeanings() {
                   value={meanings[entry.field]?.[value] ?? ''}
                   disabled={isUploading}
                   onChange={(event) => choose(entry.field, value, event.currentTarget.value)}
-                  data={[{ value: '', label: t('import.values.unanswered') }, ...entry.choices]}
+                  data={[{ value: '', label: t('import.values.unanswered') }, ...(entry.yesNo ? entry.choices.map((choice) => ({ value: choice, label: t(choice === 'true' ? 'import.values.yes' : 'import.values.no') })) : entry.choices)]}
                 />
               ))}
             </SimpleGrid>

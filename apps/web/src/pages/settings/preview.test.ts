@@ -46,6 +46,9 @@ describe('mapping drafts', () => {
     const titled = { ...preview({ product_id: 'Artikel', stock_level: 'Bestand', date: null }), proposed_field_values: { date: '2026-11-30' } };
     expect(draftFromProposal(titled)).toEqual({ field_mappings: { product_id: 'Artikel', stock_level: 'Bestand' }, field_values: { date: '2026-11-30' } });
     expect(unmappedRequired([{ field: 'date', label: 'Date', type: 'DateField', required: true }], draftFromProposal(titled))).toEqual([]);
+    // An Odoo product list's Product Type for not_stocked: the draft keeps the map of its words, so the saved mapping carries it (ADR 0200's amendment).
+    const kinds = { ...preview({ product_code: 'Internal Reference', not_stocked: 'Product Type' }), proposed_value_maps: { not_stocked: { Service: 'true', 'Storable Product': 'false' } } };
+    expect(draftFromProposal(kinds)).toEqual({ field_mappings: { product_code: 'Internal Reference', not_stocked: 'Product Type' }, value_maps: { not_stocked: { Service: 'true', 'Storable Product': 'false' } } });
   });
 
   it("reads a product from two columns (Square's Item + Price Point Name, ADR 0193): proposed, chosen, dropped with its column, shown and counted as read", () => {
@@ -181,10 +184,16 @@ describe('mapping drafts', () => {
     const fromPreview = [{ field: 'status', values: ['geplant', 'storniert'], choices }];
     const fromImport = [{ field: 'status', values: ['Storniert', 'verloren'], choices }, { field: 'kind', values: ['x'], choices: ['a'] }];
     expect(valuesToMap(statusTargets, draft, fromPreview, fromImport)).toEqual([
-      { field: 'status', label: 'Status', values: ['storniert', 'verloren'], choices },
-      { field: 'kind', label: 'kind', values: ['x'], choices: ['a'] },
+      { field: 'status', label: 'Status', values: ['storniert', 'verloren'], choices, yesNo: false },
+      { field: 'kind', label: 'kind', values: ['x'], choices: ['a'], yesNo: false },
     ]);
     expect(valuesToMap(statusTargets, draft, [{ field: 'status', values: [' GEPLANT'], choices }], undefined)).toEqual([]);
+    // A yes-or-no column's words neither yes nor no: said as true or false, past those its map already says.
+    const notStocked: ImportTarget[] = [{ field: 'not_stocked', label: 'Not stocked (a service or fee)', type: 'BooleanField', required: false }];
+    const kindDraft = { field_mappings: { not_stocked: 'Product Type' }, value_maps: { not_stocked: { Service: 'true' } } };
+    expect(valuesToMap(notStocked, kindDraft, [{ field: 'not_stocked', values: ['service', 'Rental'], choices: ['true', 'false'] }])).toEqual([
+      { field: 'not_stocked', label: 'Not stocked (a service or fee)', values: ['Rental'], choices: ['true', 'false'], yesNo: true },
+    ]);
   });
 
   it('sends the head of a large CSV or JSON file for the preview, and a workbook whole', async () => {

@@ -26,7 +26,7 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
  * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
  */
 export function draftFromProposal(
-  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_joined_columns' | 'proposed_joined_leave_out' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_blank_code_by_name' | 'proposed_new_products' | 'targets' | 'proposed_code_in_brackets' | 'counted_by_location'>,
+  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_value_maps' | 'proposed_joined_columns' | 'proposed_joined_leave_out' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_blank_code_by_name' | 'proposed_new_products' | 'targets' | 'proposed_code_in_brackets' | 'counted_by_location'>,
   headerRow?: number,
 ): EntityMapping {
   // A variant sold without a SKU: known by its name (ADR 0195 F4), a sales line's read from the column new products are named from.
@@ -42,6 +42,8 @@ export function draftFromProposal(
     field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
     // A stock count's day from its title line, shown as "Same date for all lines" with that day: the user sees it and may change it.
     ...(preview.proposed_field_values && Object.keys(preview.proposed_field_values).length ? { field_values: preview.proposed_field_values } : {}),
+    // An Odoo product list's Product Type for not_stocked: its words said as yes or no (Service → true), kept with the mapping (ADR 0200's amendment).
+    ...(preview.proposed_value_maps && Object.keys(preview.proposed_value_maps).length ? { value_maps: preview.proposed_value_maps } : {}),
     // The proposal's rows were read the way the file writes its numbers: the draft imports them so
     // (a decimal point only where the file shows one: then a deli's `1.250` kg is 1.25, ADR 0176).
     ...(preview.decimal_separator.used === ',' ? { decimal_separator: ',' as const } : preview.decimal_separator.detected === '.' ? { decimal_separator: '.' as const } : {}),
@@ -196,8 +198,8 @@ export function withValueMeanings(draft: EntityMapping, meanings: ValueMeanings)
   return Object.keys(valueMaps).length ? { ...draft, value_maps: valueMaps } : draft;
 }
 
-/** A column of choices whose values the file holds outside them, with the field's label. */
-export type ValuesToMap = RefusedChoices & { label: string };
+/** A column of choices (or a yes-or-no column: choices true and false) whose values the file holds outside them, with the field's label. */
+export type ValuesToMap = RefusedChoices & { label: string; yesNo: boolean };
 
 /**
  * The values the preview or the import refused as outside a column's choices, each once per field,
@@ -207,7 +209,8 @@ export function valuesToMap(targets: readonly ImportTarget[], draft: EntityMappi
   const byField = new Map<string, ValuesToMap>();
   for (const { field, values, choices } of refused.flatMap((list) => list ?? [])) {
     const mapped = new Set(Object.keys(draft?.value_maps?.[field] ?? {}).map(valueMapForm));
-    const entry = byField.get(field) ?? { field, label: targets.find((target) => target.field === field)?.label ?? field, values: [], choices };
+    const target = targets.find((candidate) => candidate.field === field);
+    const entry = byField.get(field) ?? { field, label: target?.label ?? field, values: [], choices, yesNo: target?.type === 'BooleanField' };
     const known = new Set(entry.values.map(valueMapForm));
     for (const value of values) {
       if (mapped.has(valueMapForm(value)) || known.has(valueMapForm(value))) continue;
