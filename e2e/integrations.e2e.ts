@@ -628,6 +628,8 @@ describe('scheduled integrations (Settings)', () => {
     await dialog.getByLabel('Name of the new mapping').fill('square item sales');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.getByLabel('Mapping', { exact: true }).inputValue()).toBe('square item sales');
+    // The editor says what the selected mapping reads: the line's name with its join.
+    await expect.poll(() => dialog.getByTestId('integration-mapping-rules').textContent()).toContain('lines without a product code are matched to products by their name (Item + Price Point Name)');
     await dialog.getByLabel('Records path').press('Enter');
     await dialog.waitFor({ state: 'detached' });
     const item = row(page, endpoint);

@@ -12,6 +12,7 @@ import { renderInForm } from '../../test/in-form.tsx';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { sendJson, type Loopback } from '../../test/loopback.ts';
 import { startLoopbackApi } from '../../test/loopback-api.ts';
+import { arrowTo, pressEnterOn, select } from '../../test/keyboard.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { initialEndpointTryState, useEndpointTryStore } from '../../stores/endpoint-try.ts';
 import { initialIntegrationsState, useIntegrationsStore } from '../../stores/integrations.ts';
@@ -87,7 +88,6 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const lineName = "A line's product name";
-const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
 const idle = () => waitFor(() => expect(useEndpointTryStore.getState().isTrying).toBe(false));
 
 /** The panel inside the editor's form, tried once: the proposal. */
@@ -98,20 +98,6 @@ async function tried() {
   fireEvent.click(screen.getByRole('button', { name: 'Try the endpoint' }));
   await screen.findByTestId('endpoint-try-result');
   await idle();
-}
-
-/** Enter on a focused button: the browser clicks it. */
-function pressEnterOn(name: string) {
-  const button = screen.getByRole('button', { name });
-  button.focus();
-  fireEvent.click(button);
-}
-/** An arrow key on a focused native select: the browser changes it to the next option. */
-function arrowTo(name: string, value: string) {
-  const element = select(name);
-  element.focus();
-  expect(document.activeElement).toBe(element);
-  fireEvent.change(element, { target: { value } });
 }
 
 describe("Try the endpoint on a till's lines named by their item and variation", () => {
