@@ -7,7 +7,7 @@
 // as Try proposes it for a Square sales export served as CSV (ADR 0201, amendment 2026-12-07).
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EntityMapping, IntegrationTryResponse, PreviewFileResponse } from '@stockwise/contract';
+import type { EntityMapping, IntegrationTryResponse } from '@stockwise/contract';
 import { sendJson } from '../testing/endpoint-server.ts';
 import { asProposed, cellsOf } from '../testing/proposed-mapping.ts';
 import { salesCsv, variations } from '../../../../e2e/fixtures/square-giftshop.ts';
@@ -141,7 +141,7 @@ describe.each(backends)('lines without a product code known by their name, from 
     expect(answer.blank_code_lines).toBeGreaterThan(0);
     expect(answer.blank_code_matched).toBe(answer.blank_code_lines);
 
-    const mapping = asProposed(answer as PreviewFileResponse) as EntityMapping;
+    const mapping = asProposed(answer) as EntityMapping;
     expect(mapping.joined_columns).toEqual({ 'new_products.name': ['Price Point Name'] });
     const cardSales = async () => (await sales()).filter((sale) => sale.code === 'Greeting Card Regular').reduce((sum, sale) => sum + sale.quantity, 0);
     const before = await cardSales();
