@@ -14,18 +14,23 @@
 // endpoint" builds a mapping from an orders page, by keyboard, and the editor selects it once saved;
 // orders with line items get a warning and the proposal of one record per line, which is taken; a
 // WooCommerce shop's Basic auth is filled from its key and secret, its refunded orders and gift-wrap
-// lines are proposed left out and skipped, and its run stops at the page X-WP-TotalPages names.
+// lines are proposed left out and skipped, and its run stops at the page X-WP-TotalPages names; a
+// Square till's sales served as CSV propose a line's name as Item followed by Price Point Name,
+// joined in the Import screen's builder, edited by keyboard with the focus kept, saved with the
+// mapping, and a run matches the lines without a SKU by it (ADR 0201, amendment 2026-12-07).
 // axe WCAG 2 A/AA on the panel, the open dialog and the log; the dialog is driven by keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { sendJson, startEndpointServer, type EndpointServer } from '../apps/server/src/testing/endpoint-server.ts';
 import { axeViolations } from './support/axe.ts';
+import { salesCsv, variations } from './fixtures/square-giftshop.ts';
 import { watchBusyFocus } from './support/busy-focus.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { registerUser } from './support/context.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const WOO_ORDERS = '/wp-json/wc/v3/orders';
+const SQUARE_SALES = '/square/item-sales.csv';
 let server: RunningServer;
 let source: EndpointServer;
 let admin: { username: string; password: string };
@@ -86,6 +91,9 @@ beforeAll(async () => {
   source.route('/partly-bad', (_request, response) =>
     sendJson(response, { items: [records[0], { ...records[1], sku: 'E2E-INT-BAD', stock: { on_hand: 'lots' } }, { ...records[2], sku: 'E2E-INT-004' }] }),
   );
+  // A Square till's Item Sales detail, its newest lines, as a CSV feed: some without a SKU (Greeting Card).
+  const [squareHeader = '', ...squareLines] = salesCsv().trim().split('\n');
+  source.route(SQUARE_SALES, (_request, response) => void response.writeHead(200, { 'content-type': 'text/csv' }).end([squareHeader, ...squareLines.slice(0, 60)].join('\n')));
   // No demo data: the first account registered is the admin.
   server = await startServer({ name: 'integrations', accessTokenTtlSeconds: 900, env: { DEMO_DATA: 'false', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
   admin = await registerUser(server.baseUrl);
@@ -575,5 +583,59 @@ describe('scheduled integrations (Settings)', () => {
     // The switch moves at once (spec §4); the server's save lands after it.
     const stored = async () => (await (await fetch(`${server.baseUrl}/api/integrations/scheduled/${created.id as number}/`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as Record<string, unknown>;
     await expect.poll(stored, { timeout: 15_000 }).toMatchObject({ enabled: true, schedule_frequency: 'daily' });
+  });
+
+  // Last: its library's products would be in the replace run's catalogue above.
+  it("a Square till's sales: a line's name proposed as Item followed by Price Point Name, the join edited by keyboard, saved, and a run matches the lines without a SKU by it", async () => {
+    const { page } = browser;
+    const endpoint = `${source.origin}${SQUARE_SALES}`;
+    const adminToken = await accessOf(admin);
+    // The item library as imported: a variation without a SKU is coded and named by its item and variation.
+    for (const variation of variations()) {
+      const name = `${variation.item.name} ${variation.name}`;
+      await callApi('/api/records/tables/products/rows/add/', adminToken, { product_code: variation.sku || name, name });
+    }
+    await openSettings(page);
+    await page.getByRole('button', { name: 'New integration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New integration' });
+    await dialog.getByLabel('Endpoint').fill(endpoint);
+    await dialog.getByLabel('Map onto').selectOption('sales');
+    await dialog.getByRole('button', { name: 'Try the endpoint' }).click();
+    const rules = dialog.getByTestId('endpoint-try-rules');
+    const byName = rules.getByRole('checkbox', { name: 'Match lines without a product code to products by their name (Item + Price Point Name)' });
+    await byName.waitFor();
+    expect(await byName.isChecked()).toBe(true);
+    const followedBy = rules.getByRole('combobox', { name: "A line's product name, followed by" });
+    expect(await followedBy.inputValue()).toBe('Price Point Name');
+    expect(await rules.getByTestId('joined-new_products.name').textContent()).toMatch(/^A line's product name reads Item \+ Price Point Name, one space apart: “.+ .+” on the first line\.$/);
+    await rules.getByText(/have no product code and are matched to products by their name: they are imported\./).waitFor();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    // Keyboard: Remove with Enter, tried again; the focus is back on the select, where a key chooses the column again.
+    await rules.getByRole('button', { name: "Remove Price Point Name from A line's product name" }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rules.getByTestId('joined-new_products.name').count()).toBe(0);
+    await expect.poll(() => followedBy.isEnabled()).toBe(true);
+    await expect.poll(() => isFocused(followedBy)).toBe(true);
+    await rules.getByRole('checkbox', { name: 'Match lines without a product code to products by their name (Item)' }).waitFor();
+    await page.keyboard.press('P');
+    await expect.poll(() => rules.getByTestId('joined-new_products.name').count()).toBe(1);
+    expect(await followedBy.inputValue()).toBe('Price Point Name');
+    await expect.poll(() => followedBy.isEnabled()).toBe(true);
+    await expect.poll(() => isFocused(followedBy)).toBe(true);
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    await dialog.getByLabel('Name of the new mapping').fill('square item sales');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByLabel('Mapping', { exact: true }).inputValue()).toBe('square item sales');
+    // The editor says what the selected mapping reads: the line's name with its join.
+    await expect.poll(() => dialog.getByTestId('integration-mapping-rules').textContent()).toContain('lines without a product code are matched to products by their name (Item + Price Point Name)');
+    await dialog.getByLabel('Records path').press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const item = row(page, endpoint);
+    await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
+    await expect.poll(() => item.getByTestId('integration-status').textContent(), { timeout: 30_000 }).toBe('finished');
+    const listed = (await (await fetch(`${server.baseUrl}/api/integrations/scheduled/`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { endpoint: string; last_run_summary: string | null }[];
+    expect(listed.find((integration) => integration.endpoint === endpoint)?.last_run_summary).toMatch(/\d+ lines? without a product code (was|were) matched to products by name\./);
   });
 });

@@ -152,10 +152,14 @@ export type IntegrationTryRequest = z.infer<typeof integrationTryRequest>;
  * as a file import's, the row filters the records' status suggests (a refunded order's lines), and
  * skipping the lines without a product code when others have one (a shop's gift-wrap lines), knowing
  * such lines by their name where it reads as one stored product's (proposed_blank_code_by_name, with
- * the line's name path in proposed_new_products.name and blank_code_matched; ADR 0195 F4), and the
- * code read in brackets (proposed_code_in_brackets, ADR 0198).
+ * the line's name path in proposed_new_products.name and blank_code_matched; ADR 0195 F4), the
+ * code read in brackets (proposed_code_in_brackets, ADR 0198), the paths joined to a field's own
+ * (proposed_joined_columns: a till's line named by its item followed by its variation, ADR 0201
+ * F6, amendment 2026-12-07) with the values left out of them (proposed_joined_leave_out: Square's
+ * "Regular", F8), a kind path's words as yes or no (proposed_value_maps, ADR 0200 amendment) and,
+ * with create_missing_products, the products the page would create.
  */
-export const integrationTryResponse = previewFileResponse.pick({ targets: true, proposed_mapping: true, date_format: true, decimal_separator: true, rows: true, proposed_row_filters: true, blank_code_lines: true, proposed_skip_rows_without_code: true, blank_code_matched: true, proposed_blank_code_by_name: true, proposed_new_products: true, proposed_code_in_brackets: true }).extend({
+export const integrationTryResponse = previewFileResponse.pick({ targets: true, proposed_mapping: true, date_format: true, decimal_separator: true, rows: true, proposed_row_filters: true, blank_code_lines: true, proposed_skip_rows_without_code: true, blank_code_matched: true, proposed_blank_code_by_name: true, proposed_new_products: true, proposed_joined_columns: true, proposed_joined_leave_out: true, proposed_value_maps: true, new_products: true, new_product_count: true, proposed_code_in_brackets: true }).extend({
   record_count: z.number().int(),
   paths: z.array(z.object({ path: z.string(), samples: z.array(sourceValue) })),
   /**

@@ -3,11 +3,14 @@
 // 127.0.0.1: Try the endpoint proposes the option with the path naming the line's product where a
 // line's name reads as one stored product's; a run with the mapping saved as proposed matches those
 // lines; and a run matches a line naming a product an earlier batch of the same run created; a
-// till's line is named by its item followed by its variation (joined columns of new_products.name, ADR 0201 F6).
+// till's line is named by its item followed by its variation (joined columns of new_products.name, ADR 0201 F6),
+// as Try proposes it for a Square sales export served as CSV (ADR 0201, amendment 2026-12-07).
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntityMapping, IntegrationTryResponse } from '@stockwise/contract';
 import { sendJson } from '../testing/endpoint-server.ts';
+import { asProposed, cellsOf } from '../testing/proposed-mapping.ts';
+import { salesCsv, variations } from '../../../../e2e/fixtures/square-giftshop.ts';
 import { useIntegrationServers } from '../testing/integration-servers.ts';
 import { backends } from '../testing/test-server.ts';
 
@@ -111,5 +114,43 @@ describe.each(backends)('lines without a product code known by their name, from 
     expect(outcome).toMatchObject({ status: 'success', counts: { rejected: 0, skipped: 0 } });
     expect((await sales()).filter((sale) => sale.code === 'Greeting Card Regular')).toEqual([{ code: 'Greeting Card Regular', date: '2026-12-05', quantity: 3 }]);
     expect(summary).toContain('1 line without a product code was matched to products by name.');
+  });
+
+  it("proposes a Square sales export's line name as Item followed by Price Point Name, and a run with the proposal matches its lines without a SKU (ADR 0201, amendment 2026-12-07)", async () => {
+    // The library as imported: a variation without a SKU is coded and named by its item and variation.
+    // (Greeting Card Regular may be stored by the test above.)
+    const stored = new Set((await sql<{ code: string }>`select product_code as code from data.products`.execute(server().database.db)).rows.map((row) => row.code));
+    for (const variation of variations()) {
+      const name = `${variation.item.name} ${variation.name}`;
+      if (stored.has(variation.sku || name)) continue;
+      const added = await server().request('/api/records/tables/products/rows/add/', { body: { product_code: variation.sku || name, name }, token: admin() });
+      expect(added.status, added.text).toBeLessThan(300);
+    }
+    const [header = '', ...lines] = salesCsv().trim().split('\n');
+    // The newest days, Greeting Card Regular and Felt Robin Decoration Regular among them (no SKU).
+    const page = [header, ...lines.slice(0, 120)].join('\n');
+    shop().route('/square-sales.csv', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/csv' });
+      response.end(page);
+    });
+    const tried = await server().request('/api/integrations/try/', { body: { endpoint: `${shop().origin}/square-sales.csv`, target_entity: 'sales' }, token: admin() });
+    expect(tried.status, tried.text).toBe(200);
+    const answer = tried.json as unknown as IntegrationTryResponse;
+    // As the file preview proposes it (import/square-giftshop.test.ts): the same proposal code.
+    expect(answer).toMatchObject({ proposed_joined_columns: { 'new_products.name': ['Price Point Name'] }, proposed_new_products: { name: 'Item' }, proposed_blank_code_by_name: true });
+    expect(answer.blank_code_lines).toBeGreaterThan(0);
+    expect(answer.blank_code_matched).toBe(answer.blank_code_lines);
+
+    const mapping = asProposed(answer) as EntityMapping;
+    expect(mapping.joined_columns).toEqual({ 'new_products.name': ['Price Point Name'] });
+    const cardSales = async () => (await sales()).filter((sale) => sale.code === 'Greeting Card Regular').reduce((sum, sale) => sum + sale.quantity, 0);
+    const before = await cardSales();
+    const { outcome, summary } = await runWith(`square_sales_${backend}`, '/square-sales.csv', mapping);
+    expect(outcome).toMatchObject({ status: 'success', counts: { rejected: 0, skipped: 0 } });
+    expect(summary).toContain(`${answer.blank_code_lines} lines without a product code were matched to products by name.`);
+    // Every Greeting Card line of the page (all without a SKU) is in the sales, refunds netted.
+    const cardUnits = lines.slice(0, 120).map(cellsOf).filter((cells) => cells[4] === 'Greeting Card').reduce((sum, cells) => sum + Number(cells[5]), 0);
+    expect(cardUnits).toBeGreaterThan(0);
+    expect((await cardSales()) - before).toBe(cardUnits);
   });
 });

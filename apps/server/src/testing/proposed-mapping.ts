@@ -4,8 +4,11 @@ import { joinedColumnsRead, joinedLeaveOutRead, type PreviewFileResponse } from 
 import type { TestServer } from './test-server.ts';
 import { importFile, postMultipart, type UploadPart } from './uploads.ts';
 
-/** The mapping the Import screen starts from: the preview's proposals, as it sends them. */
-export function asProposed(proposal: PreviewFileResponse) {
+/** The proposals a preview or Try the endpoint answers. */
+type Proposal = Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_joined_columns' | 'proposed_joined_leave_out' | 'proposed_value_maps' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_code_in_brackets' | 'proposed_blank_code_by_name' | 'proposed_new_products' | 'decimal_separator' | 'counted_by_location'>;
+
+/** The mapping the Import screen (and Try the endpoint's draft) starts from: the proposals, as it sends them. */
+export function asProposed(proposal: Proposal) {
   // A line without a code known by its name (ADR 0195 F4), read from the column new products are named from.
   const newProducts = proposal.proposed_blank_code_by_name && proposal.proposed_new_products?.name ? { name: proposal.proposed_new_products.name } : undefined;
   // Joined with its variation where proposed (ADR 0201 F6), and only then.

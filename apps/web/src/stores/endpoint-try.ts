@@ -9,7 +9,7 @@ import { saveMapping } from '../api/import.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { toTryPayload } from '../pages/settings/integration-form.ts';
-import { draftFromProposal, withColumn, withOptions, type MappingOptions } from '../pages/settings/preview.ts';
+import { draftFromProposal, withColumn, withJoinedColumns, withOptions, type MappingOptions } from '../pages/settings/preview.ts';
 import { failure, useIntegrationsStore, type Failure } from './integrations.ts';
 
 export type EndpointTryState = {
@@ -34,6 +34,8 @@ export type EndpointTryActions = {
   readLines: (recordsPath: string) => Promise<void>;
   /** Reads `field` from `path` (or from nothing) and tries the endpoint again with that mapping. */
   setPath: (field: string, path: string | null) => Promise<void>;
+  /** Joins `paths` after `field`'s own (a line's name: Item followed by Price Point Name, ADR 0201 F6) and tries again. */
+  setJoinedColumns: (field: string, paths: readonly string[]) => Promise<void>;
   /**
    * Changes the mapping's rules (its row filters, skipping lines without a product code, knowing
    * them by their name, the code in brackets) and tries the endpoint again with them.
@@ -75,6 +77,15 @@ export const useEndpointTryStore = create<EndpointTryState & EndpointTryActions>
     }
   };
 
+  /** The mapping changed (shown at once) and tried again with the change. */
+  const edit = async (change: (mapping: EntityMapping) => EntityMapping) => {
+    const { mapping } = get();
+    if (!mapping) return;
+    const changed = change(mapping);
+    set({ mapping: changed });
+    await run(changed);
+  };
+
   return {
     ...initialEndpointTryState,
 
@@ -90,22 +101,12 @@ export const useEndpointTryStore = create<EndpointTryState & EndpointTryActions>
       await run(null);
     },
 
-    setPath: async (field, path) => {
-      const { mapping } = get();
-      if (!mapping) return;
-      const changed = withColumn(mapping, field, path);
-      set({ mapping: changed });
-      await run(changed);
-    },
+    setPath: (field, path) => edit((mapping) => withColumn(mapping, field, path)),
 
-    setRules: async (rules) => {
-      const { mapping } = get();
-      if (!mapping) return;
-      // An option turned off is left out, as the import's draft leaves it out.
-      const changed = withOptions(mapping, rules);
-      set({ mapping: changed });
-      await run(changed);
-    },
+    setJoinedColumns: (field, paths) => edit((mapping) => withJoinedColumns(mapping, field, paths)),
+
+    // An option turned off is left out, as the import's draft leaves it out.
+    setRules: (rules) => edit((mapping) => withOptions(mapping, rules)),
 
     saveAsMapping: async (rawName) => {
       const name = rawName.trim();

@@ -5,20 +5,25 @@
 // mapping under a name, which the editor then selects. When the records hold lines (an order's
 // line_items), it offers the records path reading one record per line, and it says which mapped
 // paths read an array's first element only. The mapping's rules go with it: the lines a refunded
-// order's status leaves out, lines without a product code skipped or known by their name, and the
-// code read in brackets, as a file import's do.
+// order's status leaves out, lines without a product code skipped or known by their name, the
+// code read in brackets, products created for unknown codes with every field the server proposes
+// for them, and the paths joined to a field's own or to a line's name (Item followed by Price
+// Point Name: ADR 0201, amendment 2026-12-07), with the Import screen's own components.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Alert, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useShallow } from 'zustand/react/shallow';
-import type { IntegrationTryResponse } from '@stockwise/contract';
+import type { ImportTarget, IntegrationTryResponse } from '@stockwise/contract';
 import { useEndpointTryStore } from '../../stores/endpoint-try.ts';
 import { useIntegrationsStore } from '../../stores/integrations.ts';
 import { formatCell, shortened } from './format.ts';
 import { RowFilterList, rowFilterText } from './LeaveOutLines.tsx';
 import { BlankCodeByNameChoice, blankCodesText } from './BlankCodeByName.tsx';
 import { CodeInBracketsChoice } from './CodeInBracketsChoice.tsx';
+import { JoinedColumnsBuilder, lineNameJoin } from './JoinedColumns.tsx';
+import { CreateMissingChoice, NewProductColumns } from './NewProductColumns.tsx';
+import { joinedLeaveOutOptions, joinsColumns } from './preview.ts';
 import { MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { BusyButton } from '../../components/busy-button/BusyButton.tsx';
 
@@ -49,6 +54,38 @@ function LinesProposal({ proposal }: { proposal: NonNullable<IntegrationTryRespo
   );
 }
 
+/** No path joined: one array, so the store's selector answers the same value while nothing changed. */
+const NO_PATHS: readonly string[] = [];
+
+/** The paths joined after `target`'s own, with the Import screen's builder; each change tried again. */
+function TryJoinedColumns({ target, column, tried }: { target: ImportTarget; column: string; tried: IntegrationTryResponse }) {
+  const { joined, leftOut, isTrying } = useEndpointTryStore(
+    useShallow((state) => ({ joined: state.mapping?.joined_columns?.[target.field] ?? NO_PATHS, leftOut: state.mapping?.joined_leave_out?.[target.field] ?? NO_PATHS, isTrying: state.isTrying })),
+  );
+  const { setJoinedColumns, setRules } = useEndpointTryStore.getState();
+  // As on the Import screen: the mapping's values left out, else the proposal's (offered again once turned off).
+  const leavable = leftOut.length ? leftOut : (tried.proposed_joined_leave_out?.[target.field] ?? NO_PATHS);
+  const onLeaveOut = (values: readonly string[] | null) => {
+    const { mapping } = useEndpointTryStore.getState();
+    if (mapping) void setRules(joinedLeaveOutOptions(mapping, target.field, values));
+  };
+  return (
+    <JoinedColumnsBuilder
+      idPrefix="try-joined"
+      target={target}
+      column={column}
+      columns={tried.paths.map((path) => path.path)}
+      rows={tried.rows}
+      joined={joined}
+      disabled={isTrying}
+      onJoined={(paths) => void setJoinedColumns(target.field, paths)}
+      leftOut={leftOut}
+      leavable={leavable}
+      onLeaveOut={onLeaveOut}
+    />
+  );
+}
+
 /** What the page's lines without a product code are: those known by their name said as the Import screen says them (ADR 0195 F4). */
 const skipDescription = (tried: IntegrationTryResponse, t: TFunction) =>
   tried.blank_code_matched ? blankCodesText(tried, t) : tried.blank_code_lines ? t('integrations.try.blankCodes', { count: tried.blank_code_lines, total: tried.record_count }) : t('import.builder.skipWithoutCodeHint');
@@ -65,6 +102,8 @@ function MappingRules({ tried }: { tried: IntegrationTryResponse }) {
   const setRules = useEndpointTryStore((state) => state.setRules);
   const filters = mapping?.skip_rows_where ?? [];
   const hasProductCode = tried.targets.some((target) => target.reference && mapping?.field_mappings[target.field]);
+  const createsProducts = tried.targets.some((target) => target.reference?.table === 'products');
+  const lineName = lineNameJoin(mapping, t);
   return (
     <Stack gap="xs" data-testid="endpoint-try-rules">
       <RowFilterList
@@ -82,8 +121,13 @@ function MappingRules({ tried }: { tried: IntegrationTryResponse }) {
           onChange={(event) => void setRules({ skip_rows_without_code: event.currentTarget.checked || undefined })}
         />
       ) : null}
+      {createsProducts ? <CreateMissingChoice preview={tried} draft={mapping} disabled={isTrying} onOptions={(options) => void setRules(options)} /> : null}
       <BlankCodeByNameChoice preview={tried} draft={mapping} disabled={isTrying} onOptions={(options) => void setRules(options)} />
       <CodeInBracketsChoice preview={tried} draft={mapping} disabled={isTrying} onOptions={(options) => void setRules(options)} />
+      {createsProducts && mapping?.create_missing_products ? (
+        <NewProductColumns preview={tried} columns={tried.paths.map((path) => path.path)} draft={mapping} disabled={isTrying} onOptions={(options) => void setRules(options)} />
+      ) : null}
+      {lineName ? <TryJoinedColumns target={lineName.target} column={lineName.column} tried={tried} /> : null}
     </Stack>
   );
 }
@@ -148,18 +192,23 @@ function TryResult({ tried }: { tried: IntegrationTryResponse }) {
             {t('integrations.try.mappingTitle', { entity })}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {tried.targets.map((field) => (
-              <NativeSelect
-                key={field.field}
-                label={targetLabel(field, t)}
-                data-target={field.field}
-                value={fieldMappings[field.field] ?? ''}
-                disabled={isTrying}
-                error={field.required && !fieldMappings[field.field] ? t('integrations.try.choosePath') : undefined}
-                onChange={(event) => void setPath(field.field, event.currentTarget.value || null)}
-                data={[{ value: '', label: t('integrations.try.noPath') }, ...tried.paths.map((path) => ({ value: path.path, label: pathLabel(path) }))]}
-              />
-            ))}
+            {tried.targets.map((field) => {
+              const path = fieldMappings[field.field];
+              return (
+                <Stack key={field.field} gap={4}>
+                  <NativeSelect
+                    label={targetLabel(field, t)}
+                    data-target={field.field}
+                    value={path ?? ''}
+                    disabled={isTrying}
+                    error={field.required && !path ? t('integrations.try.choosePath') : undefined}
+                    onChange={(event) => void setPath(field.field, event.currentTarget.value || null)}
+                    data={[{ value: '', label: t('integrations.try.noPath') }, ...tried.paths.map((option) => ({ value: option.path, label: pathLabel(option) }))]}
+                  />
+                  {path && joinsColumns(field) ? <TryJoinedColumns target={field} column={path} tried={tried} /> : null}
+                </Stack>
+              );
+            })}
           </SimpleGrid>
           <MappingRules tried={tried} />
           <MappedRowsTable targets={tried.targets} rows={tried.rows} fieldMappings={fieldMappings} testId="endpoint-try-rows" />

@@ -10,12 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { dateFormats, entityInSentence, entityLabel, readableName, repeatedKeyModes, TODAY_VALUE, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
-import { columnsNotImported, IMPORT_ENTITY_ID, joinsColumns, LINE_NAME_FIELD, localToday, SAME_VALUE_CHOICE, shownColumns, takesOneDate, unmappedRequired } from './preview.ts';
-import { NewProductColumns } from './NewProductColumns.tsx';
-import { JoinedColumns } from './JoinedColumns.tsx';
+import { columnsNotImported, IMPORT_ENTITY_ID, joinsColumns, localToday, SAME_VALUE_CHOICE, shownColumns, takesOneDate, unmappedRequired } from './preview.ts';
+import { CreateMissingChoice, NewProductColumns } from './NewProductColumns.tsx';
+import { JoinedColumns, lineNameJoin } from './JoinedColumns.tsx';
 import { CodeInBracketsChoice } from './CodeInBracketsChoice.tsx';
 import { BlankCodeByNameChoice, blankCodesText } from './BlankCodeByName.tsx';
-import { createMissingOptions } from './preview.ts';
 import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { FilteredLines, LeaveOutLines } from './LeaveOutLines.tsx';
 import { ValueMeanings } from './ValueMeanings.tsx';
@@ -123,14 +122,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
       ) : null}
       {createsProducts || hasProductCode ? (
         <Group gap="lg">
-          {createsProducts ? (
-            <Checkbox
-              label={t('import.builder.createMissing')}
-              checked={draft?.create_missing_products === true}
-              disabled={isUploading}
-              onChange={(event) => void setOptions(createMissingOptions(draft, event.currentTarget.checked, preview))}
-            />
-          ) : null}
+          {createsProducts ? <CreateMissingChoice preview={preview} draft={draft} disabled={isUploading} onOptions={(options) => void setOptions(options)} /> : null}
           {hasProductCode ? (
             <Checkbox
               label={t('import.builder.skipWithoutCode')}
@@ -145,7 +137,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
       <FillDownChoice preview={preview} />
       <BlankCodeByNameChoice preview={preview} draft={draft} disabled={isUploading} onOptions={(options) => void setOptions(options)} />
       <CodeInBracketsChoice preview={preview} draft={draft} disabled={isUploading} onOptions={(options) => void setOptions(options)} />
-      {createsProducts && draft?.create_missing_products ? <NewProductColumns preview={preview} /> : null}
+      {createsProducts && draft?.create_missing_products ? <NewProductColumns preview={preview} columns={preview.header} draft={draft} disabled={isUploading} onOptions={(options) => void setOptions(options)} /> : null}
       <LineNameColumns preview={preview} />
       <LeaveOutLines preview={preview} />
       {/* A new selected mapping starts the name field afresh. */}
@@ -162,10 +154,8 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
 function LineNameColumns({ preview }: { preview: PreviewFileResponse }) {
   const { t } = useTranslation();
   const draft = useImportStore((state) => state.draft);
-  const column = draft?.new_products?.['name'];
-  if (!column || !(draft.blank_code_by_name || draft.create_missing_products)) return null;
-  const target: ImportTarget = { field: LINE_NAME_FIELD, label: t('import.builder.lineName'), type: 'CharField', required: false };
-  return <JoinedColumns target={target} column={column} preview={preview} />;
+  const lineName = lineNameJoin(draft, t);
+  return lineName ? <JoinedColumns target={lineName.target} column={lineName.column} preview={preview} /> : null;
 }
 
 /**

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { dataActions, dataFetchTypes, MASKED_SECRET, MAX_BATCH_SIZE, MAX_PREVIOUS_DAYS, MAX_RATE_LIMIT, paginationKinds, scheduleFrequencies } from '@stockwise/contract';
 import { useIntegrationsStore } from '../../stores/integrations.ts';
-import { IMPORT_ENTITY_ID } from './preview.ts';
+import { IMPORT_ENTITY_ID, LINE_NAME_FIELD, shownColumns } from './preview.ts';
 import { cronOf, scheduleInWords, timeZoneChoices, type IntegrationDraft } from './integration-form.ts';
 import { BasicAuthFromKey } from './BasicAuthFromKey.tsx';
 import { EndpointTry } from './EndpointTry.tsx';
@@ -65,7 +65,13 @@ export function IntegrationEditor() {
   };
   const entityMapping = mappingConfig?.entities[draft.target_entity];
   const fieldMappings = entityMapping?.field_mappings;
-  const rules = [...(entityMapping?.skip_rows_where ?? []).map((filter) => t('integrations.try.leftOut', { filter: rowFilterText(filter, t) })), ...(entityMapping?.skip_rows_without_code ? [t('integrations.editor.ruleSkipBlank')] : [])];
+  // A line's name as the mapping reads it, its joined columns too (Item + Price Point Name, ADR 0201 amendment 2026-12-07).
+  const lineName = entityMapping?.blank_code_by_name && entityMapping.new_products?.['name'] ? [entityMapping.new_products['name'], ...(entityMapping.joined_columns?.[LINE_NAME_FIELD] ?? [])].join(' + ') : null;
+  const rules = [
+    ...(entityMapping?.skip_rows_where ?? []).map((filter) => t('integrations.try.leftOut', { filter: rowFilterText(filter, t) })),
+    ...(entityMapping?.skip_rows_without_code ? [t('integrations.editor.ruleSkipBlank')] : []),
+    ...(lineName ? [t('integrations.editor.ruleByName', { columns: lineName })] : []),
+  ];
 
   return (
     <Modal
@@ -165,7 +171,7 @@ export function IntegrationEditor() {
           {fieldMappings ? (
             <Text size="xs" c="dimmed" data-testid="integration-field-mappings">
               {t('integrations.editor.fieldMappings', {
-                list: Object.entries(fieldMappings)
+                list: Object.entries(shownColumns({ ...entityMapping, field_mappings: fieldMappings }))
                   .map(([target, source]) => `${target} ← ${source}`)
                   .join(', '),
               })}

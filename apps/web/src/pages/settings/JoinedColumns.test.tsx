@@ -13,6 +13,7 @@ import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { sendJson, type Loopback } from '../../test/loopback.ts';
 import { encodeFormsAsNode, startLoopbackApi } from '../../test/loopback-api.ts';
+import { arrowTo, pressEnterOn, select } from '../../test/keyboard.ts';
 import { initialImportState, useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
 import { draftFromProposal } from './preview.ts';
@@ -113,21 +114,6 @@ function showWith(joined: string[]) {
   render(<MantineProvider><ImportForm /></MantineProvider>);
 }
 
-const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
-/** Enter on a focused button: the browser clicks it. */
-function pressEnterOn(name: string) {
-  const button = screen.getByRole('button', { name });
-  button.focus();
-  expect(document.activeElement).toBe(button);
-  fireEvent.click(button);
-}
-/** An arrow key on a focused native select: the browser changes it to the next option. */
-function arrowTo(name: string, value: string) {
-  const element = select(name);
-  element.focus();
-  expect(document.activeElement).toBe(element);
-  fireEvent.change(element, { target: { value } });
-}
 
 describe('a name joined from several columns', () => {
   it('shows every joined column in order with the first line as the server joined it, and offers no fourth', () => {
