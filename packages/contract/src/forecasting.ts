@@ -76,7 +76,7 @@ export const stockoutItem = z.object({ date: z.string(), type: z.enum(['stockFor
 /**
  * What the supplier sells, as the advice was made under it (ADR 0183): the product's case size and
  * minimum order, absent where it has none; and, for an order due that they made larger, what the
- * stock needs (in whole units, or to a thousandth), absent where they changed nothing.
+ * stock needs (in whole units, a thousandth, or the product's order step: a tenth of a kg), absent where they changed nothing.
  */
 const supplierOrder = z.object({
   orderMultiple: z.number().optional(),

@@ -1,7 +1,7 @@
 // A total over products of several units is one total per unit (ADR 0177, amendment 2026-12-06):
 // pieces first, then the units alphabetically; "kg" and " KG " one unit; a unit adding to 0 left out.
 import { describe, expect, it } from 'vitest';
-import { isMeasureUnit, quantitiesByUnit } from './units.ts';
+import { isMeasureUnit, orderStep, quantitiesByUnit } from './units.ts';
 
 describe('quantities by unit', () => {
   it('totals each unit apart, pieces first, then the units alphabetically', () => {
@@ -44,5 +44,19 @@ describe('units sold by measure', () => {
 
   it.each(['box', 'pcs', 'ton', 'kgs', '', null])('%s is not', (unit) => {
     expect(isMeasureUnit(unit)).toBe(false);
+  });
+});
+
+describe('the step a product is ordered in (ADR 0203 F3)', () => {
+  it.each(['kg', ' KG ', 'l', 'lb', 'm', 't'])('%s is ordered to a tenth', (unit) => {
+    expect(orderStep(unit)).toBe(0.1);
+  });
+
+  it.each(['g', 'ml', 'cl', 'oz', 'cm', 'mg'])('%s is ordered in whole units', (unit) => {
+    expect(orderStep(unit)).toBe(1);
+  });
+
+  it.each(['pcs', 'box', 'Stk', '', null])('%s has no step: its sales decide, as before', (unit) => {
+    expect(orderStep(unit)).toBeNull();
   });
 });

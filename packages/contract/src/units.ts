@@ -1,7 +1,8 @@
 // A product's unit (ADR 0177): what its quantities count, as the shop wrote it on the products table
 // ("kg", "m", "box"); none is pieces. The server sends it trimmed with every figure of one product,
 // the screens and the assistant write it after the figure, and a unit of measure makes the forecast
-// order the product to the gram, as decimal sales already do (ADR 0176).
+// forecast the product in fractions, as decimal sales already do (ADR 0176), and order it to a step a
+// buyer orders in: a tenth of a kg, a whole gram (ADR 0203 F3).
 
 /** The products table's column, and its length: a unit is a short word, not a description. */
 export const PRODUCT_UNIT_MAX_LENGTH = 12;
@@ -36,6 +37,22 @@ export const productUnit = (stored: string | null | undefined): string | null =>
 export const isMeasureUnit = (unit: string | null | undefined): boolean => {
   const trimmed = productUnit(unit);
   return trimmed !== null && MEASURE_UNITS.includes(trimmed.toLowerCase());
+};
+
+/**
+ * The large units of weight, volume and length: a buyer orders them to a tenth (a Comté's 63.9 kg, not
+ * 63.817); every other unit of measure (g, ml, cl, oz, cm…) in whole units (ADR 0203 F3).
+ */
+const ORDERED_IN_TENTHS: readonly string[] = ['kg', 't', 'lb', 'lbs', 'l', 'm', 'yd', 'ft'];
+
+/**
+ * The step an order of a product counted in `unit` is rounded up to where the supplier has no case
+ * size: 0.1 of a kg, l, lb or m, 1 of a g or ml; null for pieces and other counted units, which the
+ * sales decide (whole units, or thousandths where sold in fractions).
+ */
+export const orderStep = (unit: string | null | undefined): number | null => {
+  if (!isMeasureUnit(unit)) return null;
+  return ORDERED_IN_TENTHS.includes(productUnit(unit)!.toLowerCase()) ? 0.1 : 1;
 };
 
 /** A total of the quantities counted in one unit (null: pieces). */

@@ -140,7 +140,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   if (categorySeason !== undefined && !(categorySeason && typeof categorySeason.category === 'string' && monthDay(categorySeason.from) && monthDay(categorySeason.to) && validShape)) {
     return invalid("categorySeason must be { category, from: 'MM-DD', to: 'MM-DD', shape?: up to 366 non-negative numbers }.");
   }
-  for (const term of ['orderMultiple', 'minOrderQuantity'] as const) {
+  for (const term of ['orderMultiple', 'minOrderQuantity', 'orderStep'] as const) {
     const value = input[term];
     if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) return invalid(`${term} must be a number above 0.`);
   }
@@ -233,7 +233,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
         ...(result.validation ? { coverage95: finiteOrNull(result.validation.coverage) } : {}),
       },
     },
-    reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection, orderDays: horizon, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays, wholeUnits, supplier: { orderMultiple: input.orderMultiple, minOrderQuantity: input.minOrderQuantity }, ...(season ? { season: seasonDates(season, history) } : {}), isClosed: (day) => closed[(((day - history.firstDay) % 7) + 7) % 7]! || closedDays.has(day) }),
+    reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection, orderDays: horizon, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays, wholeUnits, supplier: { orderMultiple: input.orderMultiple, minOrderQuantity: input.minOrderQuantity }, ...(input.orderStep !== undefined ? { orderStep: input.orderStep } : {}), ...(season ? { season: seasonDates(season, history) } : {}), isClosed: (day) => closed[(((day - history.firstDay) % 7) + 7) % 7]! || closedDays.has(day) }),
   };
 }
 

@@ -151,6 +151,11 @@ export type ReorderInputs = {
   wholeUnits?: boolean;
   /** What the supplier sells: an order due is rounded up to them (ADR 0183). Absent: any quantity. */
   supplier?: SupplierTerms;
+  /**
+   * The step a buyer orders a product by measure in (0.1 for a kg, ADR 0203 F3): the order, its
+   * need, the reorder point and the safety stock are rounded up to it. Absent: whole units or thousandths (`wholeUnits`).
+   */
+  orderStep?: number;
 };
 
 /** The supplier's case size (orders in whole multiples of it) and minimum order, each above 0 where given (ADR 0183). */
@@ -174,10 +179,11 @@ export type SeasonSpan = { from: number; to: number; isOn: (day: number) => bool
  */
 export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   const { forecast, continuousUpper95, start, projection, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays } = inputs;
-  const steps = inputs.wholeUnits === false ? 1000 : 1;
+  const { orderStep } = inputs;
+  const up = orderStep === undefined ? roundValueUp(inputs.wholeUnits === false ? 1000 : 1) : (value: number) => multiplesOf(multiplesHolding(value, orderStep), orderStep);
   // Every advice names the supplier's terms it was made under; only an order due is rounded to them.
   const terms = supplierTermsOf(inputs.supplier);
-  const round = (advice: ReorderAdvice): ReorderAdvice => ({ ...roundUp(steps)(advice), ...terms });
+  const round = (advice: ReorderAdvice): ReorderAdvice => ({ ...roundUp(up)(advice), ...terms });
   const lead = Math.min(leadTimeDays, forecast.length);
   const z = normalQuantile(serviceLevel);
   const sigmas = dailySigmas(forecast, continuousUpper95);
@@ -235,12 +241,12 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   const orderQuantity = Math.max(need, shortfall);
   // Nothing to order (scheduled deliveries cover it): no order-by date either.
   if (orderQuantity > 1e-9) {
-    const advice = inSupplierTerms(round({ reorderPoint, safetyStock, orderQuantity, orderBy: formatDay(openDayOnOrBefore(start.day + 1 + orderDay, start.day + 1, inputs.isClosed)), leadTimeDays, serviceLevel }), orderQuantity, steps);
+    const advice = inSupplierTerms(round({ reorderPoint, safetyStock, orderQuantity, orderBy: formatDay(openDayOnOrBefore(start.day + 1 + orderDay, start.day + 1, inputs.isClosed)), leadTimeDays, serviceLevel }), orderQuantity, up);
     if (!seasonal || advice.orderQuantityNeeded === undefined) return advice;
     // What the supplier's terms added beyond the need, less what the rest of the season takes after the order's cover.
     const rest = restOfSeason(inputs.season!, forecast, deliveries, start.day + 1, arrival, coverEnd);
     const left = rest === null ? 0 : advice.orderQuantity - advice.orderQuantityNeeded - Math.max(0, rest);
-    return left > 1e-9 ? { ...advice, leftAfterSeason: roundValueUp(steps)(left) } : advice;
+    return left > 1e-9 ? { ...advice, leftAfterSeason: up(left) } : advice;
   }
   // The stockout the screen shows: within the horizon.
   const onOrderArrives = lateDelivery(start, projection.slice(0, orderDays), deliveries);
@@ -361,16 +367,14 @@ function shortfallFromArrival(start: StockStart, projection: StockRow[], arrival
 
 /**
  * Stock comes in whole units, or in thousandths of a kilo or metre for a product sold by weight or
- * length (`steps` per unit): quantities are rounded up, so rounding never lowers the service level.
+ * length (`steps` per unit), where no order step is given: quantities are rounded up, so rounding
+ * never lowers the service level.
  */
 const roundValueUp = (steps: number) => (value: number) => Math.ceil(value * steps - 1e-9) / steps;
 
 const roundUp =
-  (steps: number) =>
-  (advice: ReorderAdvice): ReorderAdvice => {
-    const up = roundValueUp(steps);
-    return { ...advice, reorderPoint: up(advice.reorderPoint), safetyStock: up(advice.safetyStock), orderQuantity: Math.max(0, up(advice.orderQuantity)) };
-  };
+  (up: (value: number) => number) =>
+  (advice: ReorderAdvice): ReorderAdvice => ({ ...advice, reorderPoint: up(advice.reorderPoint), safetyStock: up(advice.safetyStock), orderQuantity: Math.max(0, up(advice.orderQuantity)) });
 
 /** The terms an advice names: those given (forecastProduct refuses any not above 0). */
 const supplierTermsOf = (supplier: SupplierTerms | undefined): SupplierTerms => ({
@@ -384,21 +388,26 @@ const supplierTermsOf = (supplier: SupplierTerms | undefined): SupplierTerms => 
  */
 const CASE_TOLERANCE = 1e-6;
 
+/** How many multiples of `step` (a case, or a product's order step) hold `value`: rounded up. */
+const multiplesHolding = (value: number, step: number): number => Math.max(0, Math.ceil((value - CASE_TOLERANCE) / step));
+
+/** `count` multiples of `step`, to a thousandth, the places a quantity has (ADR 0176): 3 × 0.1 is 0.3, not 0.30000000000000004. */
+const multiplesOf = (count: number, step: number): number => Math.round(count * step * 1000) / 1000;
+
 /**
  * An order due, as the supplier sells it (ADR 0183): the fewest whole cases that hold both the need
  * and the supplier's minimum — max(minimum, ⌈need / case⌉ × case) wherever the minimum is itself
- * whole cases — and without a case size, at least the minimum in the product's own steps. Always up,
+ * whole cases — and without a case size, at least the minimum in the product's own steps (`up`). Always up,
  * never to the nearest case: fewer than needed runs out before the next order. `need` is before any
- * rounding; the advice's quantity is it in whole units (or thousandths), kept as
+ * rounding; the advice's quantity is it in the product's own steps, kept as
  * `orderQuantityNeeded` where the terms made the order larger.
  */
-function inSupplierTerms(advice: ReorderAdvice, need: number, steps: number): ReorderAdvice {
+function inSupplierTerms(advice: ReorderAdvice, need: number, up: (value: number) => number): ReorderAdvice {
   const { orderMultiple: multiple, minOrderQuantity: minimum } = advice;
   if (multiple === undefined && minimum === undefined) return advice;
   const needed = advice.orderQuantity;
   const least = Math.max(need, minimum ?? 0);
-  // To a thousandth, the places a quantity has (ADR 0176): 3 × 0.1 is 0.3, not 0.30000000000000004.
-  const ordered = multiple === undefined ? roundValueUp(steps)(least) : Math.round(Math.max(1, Math.ceil((least - CASE_TOLERANCE) / multiple)) * multiple * 1000) / 1000;
+  const ordered = multiple === undefined ? up(least) : multiplesOf(Math.max(1, multiplesHolding(least, multiple)), multiple);
   return ordered > needed ? { ...advice, orderQuantity: ordered, orderQuantityNeeded: needed } : { ...advice, orderQuantity: ordered };
 }
 

@@ -198,5 +198,43 @@ describe('forecastProduct with supplier terms', () => {
   it('refuses a case size or minimum of 0 or below', () => {
     expect(forecastProduct({ ...input, orderMultiple: 0 })).toEqual({ error: 'orderMultiple must be a number above 0.', code: 'invalid_input' });
     expect(forecastProduct({ ...input, minOrderQuantity: -5 })).toEqual({ error: 'minOrderQuantity must be a number above 0.', code: 'invalid_input' });
+    expect(forecastProduct({ ...input, orderStep: 0 })).toEqual({ error: 'orderStep must be a number above 0.', code: 'invalid_input' });
+  });
+});
+
+// A weighed product is ordered to a step a buyer orders in (ADR 0203 F3): a kilo's tenth (the server's
+// orderStep for kg, l, lb, m), a gram's whole; pieces have no step and keep whole units.
+describe("an order in the product's order step", () => {
+  const byWeight = (need: number, supplier: SupplierTerms | undefined, orderStep: number, options: Partial<ReorderInputs> = {}) => adviceFor(need / 14, supplier, { wholeUnits: false, orderStep, ...options });
+
+  it('rounds a kilo product up to the hundred grams, its reorder point too, with no need beside it', () => {
+    // The Lyon fromagerie's Comté: 63.817 kg needed, 7 of its 14 days before the order arrives.
+    const comte = byWeight(63.817, undefined, 0.1);
+    expect(comte).toMatchObject({ orderQuantity: 63.9, reorderPoint: 32, safetyStock: 0, orderBy: '2025-01-01' });
+    expect(comte.orderQuantityNeeded).toBeUndefined();
+    expect(byWeight(29.309, undefined, 0.1).orderQuantity).toBe(29.4);
+    // Already on the step (floating-point noise aside): not one more.
+    expect(byWeight(10.6, undefined, 0.1).orderQuantity).toBe(10.6);
+    // A tiny need is one step, not nothing.
+    expect(byWeight(0.004, undefined, 0.1).orderQuantity).toBe(0.1);
+  });
+
+  it("rounds a case size's order to whole cases as before, the need beside it on the step", () => {
+    expect(byWeight(63.817, { orderMultiple: 0.5 }, 0.1)).toMatchObject({ orderQuantity: 64, orderQuantityNeeded: 63.9, orderMultiple: 0.5 });
+    expect(byWeight(63.817, { orderMultiple: 10 }, 0.1)).toMatchObject({ orderQuantity: 70, orderQuantityNeeded: 63.9, orderMultiple: 10 });
+    expect(byWeight(0.004, { orderMultiple: 0.5 }, 0.1)).toMatchObject({ orderQuantity: 0.5, orderQuantityNeeded: 0.1 });
+    // A minimum without a case size: the minimum, or the need on the step above it.
+    expect(byWeight(3.217, { minOrderQuantity: 5 }, 0.1)).toMatchObject({ orderQuantity: 5, orderQuantityNeeded: 3.3 });
+    expect(byWeight(6.217, { minOrderQuantity: 5 }, 0.1).orderQuantity).toBe(6.3);
+  });
+
+  it('rounds a gram product up to the whole gram', () => {
+    expect(byWeight(437.2, undefined, 1)).toMatchObject({ orderQuantity: 438, reorderPoint: 219 });
+  });
+
+  it('leaves pieces (no step) in whole units, and an order of nothing at nothing', () => {
+    expect(adviceFor(40.2 / 14, undefined)).toMatchObject({ orderQuantity: 41 });
+    const covered = byWeight(20, undefined, 0.1, { start: { day: START.day, level: 1000 } });
+    expect(covered).toMatchObject({ orderQuantity: 0, orderBy: null, reorderPoint: 10 });
   });
 });

@@ -92,7 +92,7 @@ export type ProductForecastInput = {
   listedSince?: string;
   /**
    * Sold by weight, length or volume (the product's unit says kg, m, l…): continuous bands and orders
-   * to a thousandth, as sales with decimals make them, also before any decimal sale (ADR 0177).
+   * to a thousandth (or to `orderStep`), as sales with decimals make them, also before any decimal sale (ADR 0177).
    * Absent or false: the sales decide (whole numbers on every day: whole units).
    */
   soldByMeasure?: boolean;
@@ -103,6 +103,12 @@ export type ProductForecastInput = {
   orderMultiple?: number;
   /** The least the supplier accepts in one order. Above 0. Absent: no minimum (ADR 0183). */
   minOrderQuantity?: number;
+  /**
+   * The step a buyer orders the product in: 0.1 for a kg, 1 for a gram (ADR 0203 F3). The order (before
+   * a case size), the reorder point and the safety stock are rounded up to it. Above 0. Absent: whole
+   * units, or thousandths where sold by measure.
+   */
+  orderStep?: number;
 };
 
 /** A day the shop said it is closed on (YYYY-MM-DD), and why, if it said: plain text, never markup. */
@@ -167,7 +173,7 @@ export type ReorderAdvice = {
   minOrderQuantity?: number;
   /**
    * An order due by `orderBy` that the supplier's case size or minimum made larger: what the stock
-   * needs, rounded to whole units (or a thousandth) only. Absent when the supplier's terms changed
+   * needs, rounded to whole units (a thousandth, or the input's `orderStep`) only. Absent when the supplier's terms changed
    * nothing, or there is no order (ADR 0183).
    */
   orderQuantityNeeded?: number;

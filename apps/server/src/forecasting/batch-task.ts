@@ -3,7 +3,7 @@
 // forecasting, stringifying and summarising all happen here, so the API's event loop only passes
 // strings between the database and the threads.
 import { CATALOGUE_PROFILE, closedDatesBetween, dayNumber, forecastProduct, isForecastError, type CatalogueCalendar, type NewItemPrior, type Delivery, type ProductForecastInput, type SalesColumns, type ShopClosedDay, type StockPoint } from '@stockwise/forecast';
-import { isMeasureUnit } from '@stockwise/contract';
+import { isMeasureUnit, orderStep } from '@stockwise/contract';
 import { summariseForecast } from '../dashboard/summary.ts';
 import type { ProductRows, StoredForecastRow } from './repo.ts';
 import { storedForecastJson } from './stored-forecast.ts';
@@ -113,6 +113,7 @@ export function productInput(product: ProductRows, context: BatchContext): Parse
   const listedSince = unsold ? listedSinceOf(product, context) : null;
   const season = product.category !== null ? context.calendar.categorySeasons?.[product.category] : undefined;
   const categorySeason = season && product.category !== null ? { category: product.category, ...season } : undefined;
+  const step = orderStep(product.unit);
   return {
     sales,
     stock,
@@ -131,8 +132,10 @@ export function productInput(product: ProductRows, context: BatchContext): Parse
     ...(newItemPrior ? { newItemPrior } : {}),
     ...(listedSince ? { listedSince } : {}),
     ...(categorySeason ? { categorySeason } : {}),
-    // Counted in kg, m or l: ordered to the gram before any decimal sale says so (ADR 0177).
+    // Counted in kg, m or l: forecast in fractions before any decimal sale says so (ADR 0177).
     ...(isMeasureUnit(product.unit) ? { soldByMeasure: true } : {}),
+    // Ordered to the hundred grams, not the gram (ADR 0203 F3).
+    ...(step !== null ? { orderStep: step } : {}),
     // What the supplier sells: an order due in whole cases, at least the minimum (ADR 0183).
     ...(product.order_multiple !== null ? { orderMultiple: product.order_multiple } : {}),
     ...(product.min_order_quantity !== null ? { minOrderQuantity: product.min_order_quantity } : {}),

@@ -1,5 +1,5 @@
 // A product's unit (ADR 0177): a products file's Unit column is proposed and imported; a product
-// counted in kg is ordered to the gram though every sale so far was a whole kilo, where the same
+// counted in kg is ordered to the hundred grams (ADR 0203 F3) though every sale so far was a whole kilo, where the same
 // sales counted in pieces or boxes are ordered in whole units; the forecast read and the order
 // lists say the unit with their figures, and total their quantities one unit at a time.
 import ExcelJS from 'exceljs';
@@ -63,7 +63,7 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     expect(columns.find((column) => column.key === 'unit')).toMatchObject({ type: 'CharField', max_length: 12 });
   });
 
-  it('orders a product counted in kg to the gram though it only ever sold whole kilos; pieces and boxes in whole units', async () => {
+  it('orders a product counted in kg to the hundred grams though it only ever sold whole kilos; pieces and boxes in whole units', async () => {
     // The same whole numbers for all three: 1–3 a day for 120 days, 4 on hand yesterday.
     const lines = CODES.flatMap((code) => Array.from({ length: 120 }, (_, t) => `${code},${daysAgo(120 - t)},${1 + ((t * 7) % 3)}`));
     await upload('sales', `code,day,qty\n${lines.join('\n')}\n`, { product_id: 'code', date: 'day', quantity: 'qty' });
@@ -76,8 +76,8 @@ describe.each(backends)("a product's unit on %s", (backend) => {
     expect(pieces.forecast.sales.every((row) => Number.isInteger(row.yhat_upper) && Number.isInteger(row.yhat_lower))).toBe(true);
     for (const forecast of [kilos, pieces, boxes]) expect(forecast.reorder.orderQuantity, forecast.product.styleCode).toBeGreaterThan(0);
     const { orderQuantity, reorderPoint, safetyStock } = kilos.reorder;
-    // Rounded up to a gram, not to a whole kilo: 2.35 kg short is ordered as 2.35, not 3.
-    for (const quantity of [orderQuantity, reorderPoint, safetyStock]) expect(Math.round(quantity * 1000) / 1000).toBe(quantity);
+    // Rounded up to a tenth, not to a whole kilo: 2.35 kg short is ordered as 2.4, not 3.
+    for (const quantity of [orderQuantity, reorderPoint, safetyStock]) expect(Math.round(quantity * 10) / 10).toBe(quantity);
     expect([orderQuantity, reorderPoint].some((quantity) => !Number.isInteger(quantity))).toBe(true);
     for (const forecast of [pieces, boxes]) {
       expect(Number.isInteger(forecast.reorder.orderQuantity) && Number.isInteger(forecast.reorder.reorderPoint), forecast.product.styleCode).toBe(true);

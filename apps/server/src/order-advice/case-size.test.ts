@@ -95,7 +95,7 @@ describe.each(backends)("orders in the supplier's cases and minimum on %s", (bac
       'GLV-MOQ': { orderQuantity: 500, minOrderQuantity: 500, need: gloves.orderQuantity },
       'CHE-WHL': { orderQuantity: inCases(cheese.orderQuantity, 2.5), orderMultiple: 2.5, need: cheese.orderQuantity },
     };
-    // Sold by the kilo, its need has grams: the wheel rounds it up to whole wheels.
+    // Sold by the kilo, its need has a tenth (ADR 0203 F3): the wheel rounds it up to whole wheels.
     expect(Number.isInteger(cheese.orderQuantity)).toBe(false);
     expect(gloves.orderQuantity).toBeLessThan(500);
     for (const [code, { need, ...advice }] of Object.entries(expected)) {

@@ -168,7 +168,7 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
   // Looking further ahead than the stored 90 days finds orders due after them, which the order lists
   // (90 days ahead, as the catalogue run stores) do not hold yet (ADR 0162, amendment 2026-12-04 horizon).
   const beyondLists = arrival !== null && reorder.orderBy !== null && reorder.orderBy > shiftDay(forecast.metrics.display_window.forecast_start, DEFAULT_FORECAST_DAYS);
-  // Stock levels and the order in the product's unit, to the gram as the engine rounds them (ADR 0176, 0177): "3.25 kg", "40".
+  // Stock levels and the order in the product's unit, to the places the engine rounds them to (ADR 0176, 0177, 0203 F3): "3.25 kg", "40".
   const { unit } = forecast.product;
   const amount = (value: number) => withUnit(quantity.format(value), unit);
   // The supplier's case size and minimum, where the product has them, and what they made of the order (ADR 0183).
