@@ -590,9 +590,9 @@ describe('scheduled integrations (Settings)', () => {
     const { page } = browser;
     const endpoint = `${source.origin}${SQUARE_SALES}`;
     const adminToken = await accessOf(admin);
-    // The item library as imported: a variation without a SKU is coded and named by its item and variation.
+    // The item library as imported: a variation without a SKU is coded and named by its item and variation, Square's "Regular" left out (ADR 0201 F8).
     for (const variation of variations()) {
-      const name = `${variation.item.name} ${variation.name}`;
+      const name = variation.name === 'Regular' ? variation.item.name : `${variation.item.name} ${variation.name}`;
       await callApi('/api/records/tables/products/rows/add/', adminToken, { product_code: variation.sku || name, name });
     }
     await openSettings(page);
@@ -607,7 +607,9 @@ describe('scheduled integrations (Settings)', () => {
     expect(await byName.isChecked()).toBe(true);
     const followedBy = rules.getByRole('combobox', { name: "A line's product name, followed by" });
     expect(await followedBy.inputValue()).toBe('Price Point Name');
-    expect(await rules.getByTestId('joined-new_products.name').textContent()).toMatch(/^A line's product name reads Item \+ Price Point Name, one space apart: “.+ .+” on the first line\.$/);
+    expect(await rules.getByTestId('joined-new_products.name').textContent()).toMatch(/^A line's product name reads Item \+ Price Point Name, one space apart, leaving out “Regular”: “.+” on the first line\.$/);
+    const leaveOut = rules.getByRole('checkbox', { name: "Leave out “Regular” from A line's product name" });
+    expect(await leaveOut.isChecked()).toBe(true);
     await rules.getByText(/have no product code and are matched to products by their name: they are imported\./).waitFor();
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 
@@ -623,6 +625,14 @@ describe('scheduled integrations (Settings)', () => {
     expect(await followedBy.inputValue()).toBe('Price Point Name');
     await expect.poll(() => followedBy.isEnabled()).toBe(true);
     await expect.poll(() => isFocused(followedBy)).toBe(true);
+    // The join removed took its "Regular" with it; offered again, turned on with Space, the focus kept.
+    expect(await leaveOut.isChecked()).toBe(false);
+    await leaveOut.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => rules.getByTestId('joined-new_products.name').textContent()).toContain('leaving out “Regular”');
+    expect(await leaveOut.isChecked()).toBe(true);
+    await expect.poll(() => leaveOut.isEnabled()).toBe(true);
+    await expect.poll(() => isFocused(leaveOut)).toBe(true);
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 
     await dialog.getByLabel('Name of the new mapping').fill('square item sales');
