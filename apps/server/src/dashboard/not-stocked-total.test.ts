@@ -9,7 +9,8 @@ import { tableOf } from '../testing/advised-shop.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { refreshCatalogueSummary } from './repo.ts';
 
-// The pot is stocked; the gift card and the delivery charge are services holding stock in the file (the charge without a cost).
+// The pot is stocked; the gift card and the delivery charge are services holding stock in the file (the charge without a cost),
+// the kinds said as yes or no by the mapping's value map (ADR 0200, amendment 2026-12-07).
 const PRODUCTS = 'Code,Name,Stock,Cost,Type,Category\nPOT-1,Clay pot,10,2.50,Storable Product,Pots\nGIFT,Gift card,5,10,Service,Gifts\nDEL,Delivery charge,3,,Service,Services\n';
 
 describe.each(backends)('stock totals without the products not stocked on %s', (backend) => {
@@ -28,7 +29,7 @@ describe.each(backends)('stock totals without the products not stocked on %s', (
     const imported = await importFile(server, token, {
       fileName: 'products.csv',
       content: PRODUCTS,
-      mapping: { entities: { products: { field_mappings: { product_code: 'Code', name: 'Name', current_stock: 'Stock', unit_cost: 'Cost', not_stocked: 'Type', category: 'Category' } } } },
+      mapping: { entities: { products: { field_mappings: { product_code: 'Code', name: 'Name', current_stock: 'Stock', unit_cost: 'Cost', not_stocked: 'Type', category: 'Category' }, value_maps: { not_stocked: { Service: 'true', 'Storable Product': 'false' } } } } },
       entityType: 'products',
     });
     expect(imported.status, JSON.stringify(imported.json)).toBe(200);
