@@ -1,6 +1,6 @@
 // File import through a mapping (spec §3 Import log entry, §5 uploads, §7 /api/records/process-file/).
 import { z } from 'zod';
-import { dateFormats, decimalSeparator, repeatedKeyModes, rowFilter } from './config.ts';
+import { dateFormats, decimalSeparator, joinedColumnsRead, joinedLeaveOutRead, repeatedKeyModes, rowFilter, type EntityMapping } from './config.ts';
 import { fieldTypes } from './tables.ts';
 
 export const PREVIEW_ROWS = 5;
@@ -428,3 +428,82 @@ export const previewFileResponse = z.object({
   warning: z.string().optional(),
 });
 export type PreviewFileResponse = z.infer<typeof previewFileResponse>;
+
+/** What a preview (or Try the endpoint) proposes that a mapping starts from. */
+export type MappingProposal = Pick<
+  PreviewFileResponse,
+  | 'proposed_mapping'
+  | 'proposed_field_values'
+  | 'proposed_value_maps'
+  | 'proposed_joined_columns'
+  | 'proposed_joined_leave_out'
+  | 'decimal_separator'
+  | 'proposed_row_filters'
+  | 'proposed_skip_rows_without_code'
+  | 'proposed_fill_down_by'
+  | 'proposed_blank_code_by_name'
+  | 'proposed_new_products'
+  | 'targets'
+  | 'proposed_code_in_brackets'
+  | 'counted_by_location'
+>;
+
+/** The record field a line's name is read into, as joined_columns keys it (ADR 0201 F6). */
+export const LINE_NAME_FIELD = 'new_products.name';
+
+/**
+ * The columns proposed to follow a line's name (Item, followed by Price Point Name: ADR 0201 F6) and
+ * the values proposed to be left out of them (Square's "Regular", F8), where the mapping (`draft`)
+ * takes its name column from the proposal now; a mapping naming its own keeps its joins.
+ */
+export function proposedNameJoins(draft: EntityMapping | null, proposal: Pick<MappingProposal, 'proposed_joined_columns' | 'proposed_joined_leave_out'>): Pick<EntityMapping, 'joined_columns' | 'joined_leave_out'> {
+  const proposed = proposal.proposed_joined_columns?.[LINE_NAME_FIELD];
+  if (!proposed || draft?.new_products?.['name']) return {};
+  const leftOut = proposal.proposed_joined_leave_out?.[LINE_NAME_FIELD];
+  return { joined_columns: { ...draft?.joined_columns, [LINE_NAME_FIELD]: proposed }, ...(leftOut ? { joined_leave_out: { ...draft?.joined_leave_out, [LINE_NAME_FIELD]: leftOut } } : {}) };
+}
+
+/**
+ * The mapping a file's proposal makes, as the Import screen's draft (and Try the endpoint's) starts
+ * from it and the file-walk tests send it: the proposed columns (names matched ignoring case, spaces,
+ * underscores and synonyms) and every option proposed with them. `headerRow`: the row of column names
+ * the user chose (else the file's own is detected on import too).
+ */
+export function mappingFromProposal(proposal: MappingProposal, headerRow?: number): EntityMapping {
+  // A variant sold without a SKU: known by its name (ADR 0195 F4), a sales line's read from the column new products are named from.
+  // Not where the answer names no such column for a line naming a product: the option alone would be refused.
+  const lineName = proposal.proposed_new_products?.['name'];
+  const byName: Pick<EntityMapping, 'blank_code_by_name' | 'new_products' | 'joined_columns' | 'joined_leave_out'> =
+    proposal.proposed_blank_code_by_name && (lineName || !proposal.targets.some((target) => target.reference?.table === 'products'))
+      ? { blank_code_by_name: true as const, ...(lineName ? { new_products: { name: lineName }, ...proposedNameJoins(null, proposal) } : {}) }
+      : {};
+  // A café's Square export without SKUs: the product is its Item + Price Point Name (ADR 0193), shown in the field's "followed by";
+  // a gift shop's line without a SKU is named so where it is matched by its name (ADR 0201 F6), and only there.
+  const joined = joinedColumnsRead(proposal.proposed_joined_columns, byName.new_products);
+  // Square's "Regular" left out of those names, where proposed (ADR 0201 F8).
+  const leftOut = joinedLeaveOutRead(proposal.proposed_joined_leave_out, joined);
+  return {
+    ...(headerRow !== undefined ? { header_row: headerRow } : {}),
+    field_mappings: Object.fromEntries(Object.entries(proposal.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
+    // A stock count's day from its title line, shown as "Same date for all lines" with that day: the user sees it and may change it.
+    ...(proposal.proposed_field_values && Object.keys(proposal.proposed_field_values).length ? { field_values: proposal.proposed_field_values } : {}),
+    // An Odoo product list's Product Type for not_stocked: its words said as yes or no (Service → true), kept with the mapping (ADR 0200's amendment).
+    ...(proposal.proposed_value_maps && Object.keys(proposal.proposed_value_maps).length ? { value_maps: proposal.proposed_value_maps } : {}),
+    // The proposal's rows were read the way the file writes its numbers: the mapping imports them so
+    // (a decimal point only where the file shows one: then a deli's `1.250` kg is 1.25, ADR 0176).
+    ...(proposal.decimal_separator.used === ',' ? { decimal_separator: ',' as const } : proposal.decimal_separator.detected === '.' ? { decimal_separator: '.' as const } : {}),
+    // Shown on the screen with Remove: a web shop's refunded and voided orders are not sales.
+    ...(proposal.proposed_row_filters?.length ? { skip_rows_where: proposal.proposed_row_filters } : {}),
+    // A shop's gift-wrap lines (no product code beside lines with one): skipped, not refused every run.
+    ...(proposal.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
+    ...(joined ? { joined_columns: joined } : {}),
+    ...(leftOut ? { joined_leave_out: leftOut } : {}),
+    // A Shopify Products export's later variant lines: their blank Title, Vendor and Type are their first line's (ADR 0195 F3).
+    ...(proposal.proposed_fill_down_by ? { fill_down_by: proposal.proposed_fill_down_by } : {}),
+    ...byName,
+    // An ERP's "[FURN_7800] Desk Combination": the code in the brackets (ADR 0198).
+    ...(proposal.proposed_code_in_brackets ? { code_in_brackets: true } : {}),
+    // A stock count per location (Odoo's WH/Stock, WH/Stock/Shelf 2): a product's lines are added up (ADR 0198).
+    ...(proposal.counted_by_location ? { repeated_keys: 'sum' as const } : {}),
+  };
+}

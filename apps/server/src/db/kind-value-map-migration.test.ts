@@ -7,7 +7,7 @@ import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { MAX_VALUE_MAP_ENTRIES, type EntityMapping } from '@stockwise/contract';
 import { migrations } from './migrations/index.ts';
-import { savedKindMap } from '../tables/product-kind.ts';
+import { KIND_VALUE_MAP } from './migrations/0760-saved-kind-columns-carry-their-value-map.ts';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
 import { importFile } from '../testing/uploads.ts';
 
@@ -30,10 +30,13 @@ describe.each(backends)('migration 0760 on %s', (backend) => {
     for (const [name, entities] of Object.entries(mappings)) await sql`insert into config_mappings (name, config) values (${name}, ${JSON.stringify({ entities })}::jsonb)`.execute(db);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const after = await saved();
-    expect(after['m0760 odoo']?.['products']).toEqual({ field_mappings: odoo, value_maps: { not_stocked: savedKindMap() } });
+    // Exactly the frozen map: the 109 words the column read before 0760, whatever the kind list says since.
+    expect(after['m0760 odoo']?.['products']).toEqual({ field_mappings: odoo, value_maps: { not_stocked: KIND_VALUE_MAP } });
     expect(after['m0760 odoo']?.['sales']).toEqual({ field_mappings: sales });
     expect(after['m0760 own']?.['products']).toEqual(own);
-    const kinds = savedKindMap();
+    const kinds = after['m0760 odoo']?.['products']?.value_maps?.['not_stocked'] ?? {};
+    expect(Object.keys(kinds)).toHaveLength(109);
+    expect(Object.values(kinds).filter((notStocked) => notStocked === 'true')).toHaveLength(58);
     expect(Object.keys(kinds).length).toBeLessThanOrEqual(MAX_VALUE_MAP_ENTRIES);
     expect(kinds).toMatchObject({ Service: 'true', 'Storable Product': 'false', Consumable: 'false', 'Non-inventory': 'true', 'Non inventory': 'true', Gebühr: 'true', Gebuhr: 'true', 'simple, downloadable, virtual': 'true' });
 

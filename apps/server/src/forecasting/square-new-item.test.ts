@@ -2,10 +2,11 @@
 // 2026) imported as proposed. Connemara Marble Keyring has sold since Thursday 3 December: too few
 // days for any pattern of its own, it was forecast a flat 5.67 a day to March while the shop's own
 // sales halve from December to January. It now follows the year of its category (or the shop's).
+import { mappingFromProposal } from '@stockwise/contract';
 import { describe, expect, it } from 'vitest';
 import type { ProductForecastResponse } from '@stockwise/contract';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
-import { asProposed, importScreen } from '../testing/proposed-mapping.ts';
+import { importScreen } from '../testing/proposed-mapping.ts';
 import { catalogueRunsSettled, forecastClient } from '../testing/forecast-client.ts';
 import { libraryCsv, salesCsv } from '../../../../e2e/fixtures/square-giftshop.ts';
 
@@ -20,7 +21,7 @@ describe.each(backends)("a gift shop's new keyring through the winter, on %s", (
   const { preview, importAs } = importScreen(editor, 'square');
 
   it("forecasts the keyring's January below its December, as the shop sells, with bands that follow it", async () => {
-    for (const [content, entity] of [[libraryCsv(), 'products'], [salesCsv(), 'sales']] as const) await importAs(content, entity, asProposed(await preview(content, entity)));
+    for (const [content, entity] of [[libraryCsv(), 'products'], [salesCsv(), 'sales']] as const) await importAs(content, entity, mappingFromProposal(await preview(content, entity)));
     await catalogueRunsSettled(editor.server().database.db);
     const client = forecastClient(editor.server(), editor.user().access);
     expect((await client.run()).status).toBe('completed');

@@ -3,10 +3,11 @@
 // d'achat HT"; the ventes file in UTF-8 with a BOM, one line per ticket line, day-first dates,
 // weighed goods in fractional kilograms ("0,350"), returns as negative lines. Both imported with the
 // preview's proposals alone, as the Import screen sends them.
+import { mappingFromProposal } from '@stockwise/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
-import { asProposed, importScreen } from '../testing/proposed-mapping.ts';
+import { importScreen } from '../testing/proposed-mapping.ts';
 import { ARTICLES, articlesFile, inAugustClosure, venteLines, ventesFile } from '../../../../e2e/fixtures/lyon-epicerie.ts';
 
 describe.each(backends)("a Lyon épicerie's caisse exports on %s", (backend) => {
@@ -29,7 +30,7 @@ describe.each(backends)("a Lyon épicerie's caisse exports on %s", (backend) => 
     expect(proposal.decimal_separator.detected).toBe(',');
     expect(proposal.rows[0]?.values).toMatchObject({ product_code: 'FRO001', name: 'Comté AOP 18 mois', unit: 'kg', unit_cost: 17.15 });
 
-    const imported = await importAs(articlesFile(), 'products', asProposed(proposal));
+    const imported = await importAs(articlesFile(), 'products', mappingFromProposal(proposal));
     expect(imported.counts).toMatchObject({ inserted: ARTICLES.length });
     const stored = await sql<{ code: string; name: string; unit: string | null; cost: string; stock: string }>`
       select product_code as code, name, unit, unit_cost::text as cost, current_stock::text as stock from data.products order by 1`.execute(db());
@@ -46,14 +47,14 @@ describe.each(backends)("a Lyon épicerie's caisse exports on %s", (backend) => 
   });
 
   it('imports every ventes line: day-first dates, fractional kilograms to the gram, returns netted, nothing on a closed day', async () => {
-    await importAs(articlesFile(), 'products', asProposed(await preview(articlesFile(), 'products')));
+    await importAs(articlesFile(), 'products', mappingFromProposal(await preview(articlesFile(), 'products')));
     const proposal = await preview(ventesFile(), 'sales');
     expect(proposal.proposed_mapping).toMatchObject({ product_id: 'Code article', date: 'Date', quantity: 'Quantité' });
     expect(proposal.decimal_separator.detected).toBe(',');
     expect(proposal.rows[0]?.values).toMatchObject({ product_id: 'FRO023', date: '2024-12-03', quantity: 0.128 });
 
     const lines = venteLines();
-    const imported = await importAs(ventesFile(), 'sales', asProposed(proposal));
+    const imported = await importAs(ventesFile(), 'sales', mappingFromProposal(proposal));
     expect(imported.counts.rows).toBe(lines.length);
     expect(imported.counts.skipped ?? 0).toBe(0);
     expect(imported.message).toContain('Dates were read day-first (dd/mm/yyyy).');

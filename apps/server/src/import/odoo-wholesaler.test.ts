@@ -4,10 +4,11 @@
 // with quotations and cancelled lines among them, and the stock count by location (a product on
 // several shelves, which add up). Imported with the preview's proposals alone (and the count's day); the two products
 // without an Internal Reference known by their name in all three files (ADR 0198 F10).
+import { mappingFromProposal } from '@stockwise/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
-import { asProposed, cellsOf, importScreen } from '../testing/proposed-mapping.ts';
+import { cellsOf, importScreen } from '../testing/proposed-mapping.ts';
 import { onHand, orderLinesCsv, productsCsv, stockCountCsv } from '../../../../e2e/fixtures/odoo-wholesaler.ts';
 
 describe.each(backends)("a wholesaler's Odoo exports on %s", (backend) => {
@@ -19,7 +20,7 @@ describe.each(backends)("a wholesaler's Odoo exports on %s", (backend) => {
   it('proposes the product list’s category, stock on hand and vendor, and imports them', async () => {
     const proposal = await preview(productsCsv(), 'products');
     expect(proposal.proposed_mapping).toMatchObject({ product_code: 'Internal Reference', name: 'Name', category: 'Product Category', current_stock: 'Quantity On Hand', unit: 'Unit of Measure', unit_cost: 'Cost', supplier: 'Vendors' });
-    const imported = await importAs(productsCsv(), 'products', asProposed(proposal));
+    const imported = await importAs(productsCsv(), 'products', mappingFromProposal(proposal));
     // Two products have no Internal Reference: their name is their code (ADR 0195 F4), all 40 are in.
     expect(proposal.proposed_blank_code_by_name).toBe(true);
     expect(imported.counts).toMatchObject({ inserted: 40, matched_by_name: 2 });
@@ -32,7 +33,7 @@ describe.each(backends)("a wholesaler's Odoo exports on %s", (backend) => {
   });
 
   it('reads the code in the brackets of "[FURN_7800] Desk Combination", leaves quotations and cancelled lines out, and imports the order lines as proposed', async () => {
-    await importAs(productsCsv(), 'products', asProposed(await preview(productsCsv(), 'products')));
+    await importAs(productsCsv(), 'products', mappingFromProposal(await preview(productsCsv(), 'products')));
     const lines = orderLinesCsv();
     const proposal = await preview(lines, 'sales');
     expect(proposal.proposed_code_in_brackets).toBe(true);
@@ -47,7 +48,7 @@ describe.each(backends)("a wholesaler's Odoo exports on %s", (backend) => {
     expect(shown?.problems).toEqual({});
     expect(String(shown?.values.product_id)).toMatch(/^[A-Z][A-Z0-9_-]+$/);
 
-    const imported = await importAs(lines, 'sales', asProposed(proposal));
+    const imported = await importAs(lines, 'sales', mappingFromProposal(proposal));
     const [, ...body] = lines.trim().split('\n');
     const sold = new Map<string, number>();
     let withoutCode = 0;
@@ -68,11 +69,11 @@ describe.each(backends)("a wholesaler's Odoo exports on %s", (backend) => {
   });
 
   it("adds up a stock count's locations of one product, as proposed, and reads its codes from the brackets", async () => {
-    await importAs(productsCsv(), 'products', asProposed(await preview(productsCsv(), 'products')));
+    await importAs(productsCsv(), 'products', mappingFromProposal(await preview(productsCsv(), 'products')));
     const proposal = await preview(stockCountCsv(), 'stock_snapshots');
     expect(proposal).toMatchObject({ proposed_code_in_brackets: true, counted_by_location: 'Location', proposed_mapping: { product_id: 'Product', stock_level: 'Quantity' }, proposed_blank_code_by_name: true, blank_code_matched: 3 });
     // No date column: the user chooses "Same date for all lines", today.
-    const imported = await importAs(stockCountCsv(), 'stock_snapshots', { ...asProposed(proposal), field_values: { date: 'today' } });
+    const imported = await importAs(stockCountCsv(), 'stock_snapshots', { ...mappingFromProposal(proposal), field_values: { date: 'today' } });
     expect(imported.counts.skipped).toBeUndefined();
     // Written: 37 products with a reference and the 2 without (matched by name: Printer Toner Black, Desk Organiser Mesh).
     expect(imported.counts).toMatchObject({ written: 39, matched_by_name: 3 });
@@ -94,7 +95,7 @@ describe.each(backends)("a wholesaler's Odoo exports on %s", (backend) => {
     const proposal = await preview(lines, 'sales');
     expect(proposal.proposed_new_products?.name).toBe('Product');
     // "Create products for unknown codes" ticked (codes the product list has not), new products named from the column proposed.
-    const creating = { ...asProposed(proposal), create_missing_products: true, new_products: { name: 'Product' } };
+    const creating = { ...mappingFromProposal(proposal), create_missing_products: true, new_products: { name: 'Product' } };
     const shown = await preview(lines, 'sales', creating);
     expect(shown.new_products?.map((product) => [product.code, product.values.name])).toEqual([
       ['FURN_4100', 'Standing Desk'],

@@ -3,11 +3,12 @@
 // Default Unit Cost, the stock per location as "Current Quantity Galway Shop" beside the Y/N "Stock
 // Alert Enabled Galway Shop", Default Vendor Name) imported with the preview's proposals alone; then
 // the Item Sales detail export, SKU on most lines, refunds as Event Type Refund with a negative Qty.
+import { mappingFromProposal } from '@stockwise/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { ProductForecastResponse } from '@stockwise/contract';
 import { backends, useServerWithUser } from '../testing/test-server.ts';
-import { asProposed, cellsOf, importScreen } from '../testing/proposed-mapping.ts';
+import { cellsOf, importScreen } from '../testing/proposed-mapping.ts';
 import { catalogueRunsSettled, forecastClient } from '../testing/forecast-client.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
 import { libraryCsv, salesCsv, variations } from '../../../../e2e/fixtures/square-giftshop.ts';
@@ -40,7 +41,7 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
     expect(proposal.rows[0]?.values).toMatchObject({ product_code: 'CAN-SEA-SMALL', name: 'Sea Salt Soy Candle Small', unit_cost: 6.3, supplier: 'Kilkenny Candle Co' });
     expect(proposal.rows.map((row) => row.problems)).toEqual(proposal.rows.map(() => ({})));
 
-    const imported = await importAs(libraryCsv(), 'products', asProposed(proposal));
+    const imported = await importAs(libraryCsv(), 'products', mappingFromProposal(proposal));
     // The seven variations without a SKU are coded by their name, each variation its own product.
     expect(imported.counts).toMatchObject({ inserted: variations().length, matched_by_name: 7 });
     const stored = await sql<{ code: string; name: string; stock: string; cost: string; supplier: string }>`
@@ -93,7 +94,7 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
     const pricePoint = first[salesColumns.indexOf('Price Point Name')];
     expect(proposal.rows[0]?.values['new_products.name']).toBe(pricePoint === 'Regular' ? first[salesColumns.indexOf('Item')] : `${first[salesColumns.indexOf('Item')]} ${pricePoint}`);
 
-    const imported = await importAs(sales, 'sales', asProposed(proposal));
+    const imported = await importAs(sales, 'sales', mappingFromProposal(proposal));
     const [header = '', ...lines] = sales.trim().split('\n');
     const columns = cellsOf(header);
     const at = (name: string) => columns.indexOf(name);
@@ -118,7 +119,7 @@ describe.each(backends)("a Galway gift shop's Square exports on %s", (backend) =
 
     // A given mapping reads as it says: without joined_leave_out (a mapping saved before F8) the line keeps "Regular", and is offered the rule again.
     const head = sales.split('\n').slice(0, 200).join('\n');
-    const { joined_leave_out: _leftOut, ...saved } = asProposed(proposal);
+    const { joined_leave_out: _leftOut, ...saved } = mappingFromProposal(proposal);
     const asSaved = await preview(head, 'sales', saved);
     expect(asSaved.proposed_joined_leave_out).toEqual({ 'new_products.name': ['Regular'] });
     // Only the soaps' real variations ("Handmade Soap Lavender") still meet a product.

@@ -5,11 +5,12 @@
 // lines; and a run matches a line naming a product an earlier batch of the same run created; a
 // till's line is named by its item followed by its variation (joined columns of new_products.name, ADR 0201 F6),
 // as Try proposes it for a Square sales export served as CSV (ADR 0201, amendment 2026-12-07).
+import { mappingFromProposal } from '@stockwise/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntityMapping, IntegrationTryResponse } from '@stockwise/contract';
 import { sendJson } from '../testing/endpoint-server.ts';
-import { asProposed, cellsOf } from '../testing/proposed-mapping.ts';
+import { cellsOf } from '../testing/proposed-mapping.ts';
 import { salesCsv, variations } from '../../../../e2e/fixtures/square-giftshop.ts';
 import { useIntegrationServers } from '../testing/integration-servers.ts';
 import { backends } from '../testing/test-server.ts';
@@ -141,7 +142,7 @@ describe.each(backends)('lines without a product code known by their name, from 
     expect(answer.blank_code_lines).toBeGreaterThan(0);
     expect(answer.blank_code_matched).toBe(answer.blank_code_lines);
 
-    const mapping = asProposed(answer) as EntityMapping;
+    const mapping = mappingFromProposal(answer) as EntityMapping;
     expect(mapping.joined_columns).toEqual({ 'new_products.name': ['Price Point Name'] });
     expect(mapping.joined_leave_out).toEqual({ 'new_products.name': ['Regular'] });
     const cardSales = async () => (await sales()).filter((sale) => sale.code === 'Greeting Card').reduce((sum, sale) => sum + sale.quantity, 0);

@@ -64,18 +64,3 @@ export function proposedKindMap(values: readonly unknown[]): Record<string, stri
   }
   return map.size ? Object.fromEntries(map.values()) : null;
 }
-
-/** WooCommerce's export writes a product's type and then its flags: "simple, downloadable, virtual". */
-const WOOCOMMERCE_TYPES = ['simple', 'variable', 'variation'].flatMap((type) => [`${type}, virtual`, `${type}, downloadable`, `${type}, downloadable, virtual`]);
-
-/**
- * The value map a mapping saved before not_stocked lost its reading of kinds gets (migration 0760):
- * every kind above as written, without its hyphens and without its accents (a value map matches
- * ignoring case and surrounding spaces only), and WooCommerce's types with their flags.
- */
-export function savedKindMap(): Record<string, string> {
-  const words = [...NOT_STOCKED_KINDS, ...STOCKED_KINDS].flatMap((kind) => [kind, kind.replaceAll('-', ' '), withoutAccents(kind)]);
-  const map = new Map<string, [string, string]>();
-  for (const word of [...words, ...WOOCOMMERCE_TYPES]) if (!map.has(valueMapForm(word))) map.set(valueMapForm(word), [word, stored(notStockedOfKind(word) === true)]);
-  return Object.fromEntries(map.values());
-}

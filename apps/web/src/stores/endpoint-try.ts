@@ -2,6 +2,7 @@
 // request settings (nothing saved), the mapping the server proposes from its records, changed one
 // field or rule at a time (each change tried again, so the rows show what the new path reads), and saving
 // that mapping under a name, which the editor then selects. Opened afresh with each editor.
+import { mappingFromProposal } from '@stockwise/contract';
 import { create } from 'zustand';
 import type { EntityMapping, IntegrationTryResponse } from '@stockwise/contract';
 import * as integrationsApi from '../api/integrations.ts';
@@ -9,7 +10,7 @@ import { saveMapping } from '../api/import.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { toTryPayload } from '../pages/settings/integration-form.ts';
-import { draftFromProposal, withColumn, withJoinedColumns, withOptions, type MappingOptions } from '../pages/settings/preview.ts';
+import { withColumn, withJoinedColumns, withOptions, type MappingOptions } from '../pages/settings/preview.ts';
 import { failure, useIntegrationsStore, type Failure } from './integrations.ts';
 
 export type EndpointTryState = {
@@ -70,7 +71,7 @@ export const useEndpointTryStore = create<EndpointTryState & EndpointTryActions>
     try {
       const tried = await integrationsApi.tryEndpoint(toTryPayload(draft, entity, editing?.id ?? null, mapping));
       if (current !== sequence) return;
-      set({ tried, entity, mapping: mapping ?? draftFromProposal(tried), isTrying: false });
+      set({ tried, entity, mapping: mapping ?? mappingFromProposal(tried), isTrying: false });
     } catch (error) {
       // The server's words say what to change (the records path, the auth header, an address it may not fetch).
       if (current === sequence) set({ isTrying: false, tried: null, tryError: failure(i18n.t('integrations.try.failed'), error) });

@@ -5,13 +5,13 @@
 // cleared at end; the error cleared at start (flow: isLoading/isUploading + error, log: isLoadingLogs/
 // logsError, one log's details: isLoadingLogDetail/logDetailError).
 import { create } from 'zustand';
-import { entityInSentence, readableName, type EntityMapping, type MappingConfig, type PreviewFileResponse, type RefusedChoices, type RowError } from '@stockwise/contract';
+import { entityInSentence, mappingFromProposal, readableName, type EntityMapping, type MappingConfig, type PreviewFileResponse, type RefusedChoices, type RowError } from '@stockwise/contract';
 import * as importApi from '../api/import.ts';
 import type { ImportLogEntry, ImportLogSummary, ImportResult } from '../api/import.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
-import { columnsMissingFromFile, draftFrom, draftFromProposal, unmappedRequired, withColumn, withFieldValue, withJoinedColumns, withLearntDateFormat, withOptions, withValueMeanings, type MappingOptions, type ValueMeanings } from '../pages/settings/preview.ts';
+import { columnsMissingFromFile, draftFrom, unmappedRequired, withColumn, withFieldValue, withJoinedColumns, withLearntDateFormat, withOptions, withValueMeanings, type MappingOptions, type ValueMeanings } from '../pages/settings/preview.ts';
 
 export type MappingSummary = { name: string; description: string | null };
 export type ServerProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null };
@@ -359,7 +359,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
           return get().generatePreview();
         }
         // Nothing mapped yet: start from the columns whose names match the targets.
-        set({ isLoading: false, previewData, ...(draft ? {} : { draft: draftFromProposal(previewData, headerRow) }) });
+        set({ isLoading: false, previewData, ...(draft ? {} : { draft: mappingFromProposal(previewData, headerRow) }) });
       } catch (error) {
         fail(i18n.t('import.errors.previewFailed'), normalizeError(error).message || null);
       }

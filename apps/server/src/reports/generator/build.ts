@@ -184,9 +184,13 @@ const ON_HAND = [
   '  left join lateral (select k.date, k.stock_level from stock_snapshots k where k.product_id = p.id and k.date <= ra.forecast_start order by k.date desc limit 1) counted on true',
   ')',
 ];
-/** A product not stocked (a service or fee, ADR 0200) is left out, as the Forecasting screen's lists and the dashboard's totals leave it. */
+/**
+ * A product not stocked (a service or fee, ADR 0200) is left out, as the Forecasting screen's lists and
+ * the dashboard's totals leave it: of every figure and list of stock on the shelf (ADR 0200, its amendments
+ * of 2026-12-07), never of sales, forecast demand or deliveries.
+ */
 const NOT_STOCKED_LEFT_OUT = 'not coalesce(p.not_stocked, false)';
-const ON_HAND_STEP = 'Take what each product has on hand now, as the Forecasting screen says it: its latest stock count less the units sold since, plus the deliveries since (a product never counted has no figure and is not listed).';
+const ON_HAND_STEP = 'Take what each product has on hand now, as the Forecasting screen says it: its latest stock count less the units sold since, plus the deliveries since (a product never counted has no figure and is not listed); leave out the products not stocked (a service or fee): no stock is kept of them.';
 const ON_HAND_NOTE = 'Stock is what each product has on hand now, as the Forecasting screen and the dashboard count it: its latest stock count less the units sold since, plus the deliveries since; a product sold below its count adds 0; one never counted has no figure and is left out; so is a product not stocked (a service or fee): no stock is kept of it.';
 
 /** `note`: what the measure counts, when its name alone does not say (a step of the pseudocode). */
@@ -495,7 +499,7 @@ function stockOverTimeReport(intent: Intent, measureName: 'stock' | 'stock_value
     `  select ${dim.select('e.period_start').join(', ')}, p.product_code, ${value} as ${alias}`,
     '  from at_end e',
     '  join products p on p.id = e.product_id',
-    where([...(period ? [periodCondition(period, 'e.period_end')] : []), ...conditions])?.replace(/\n/g, '\n  ').replace(/^/, '  '),
+    where([...(period ? [periodCondition(period, 'e.period_end')] : []), ...conditions, NOT_STOCKED_LEFT_OUT])?.replace(/\n/g, '\n  ').replace(/^/, '  '),
     ')',
     'select * from levels',
     rank ? `where product_code in (select product_code from levels where ${dim.order} = (select max(${dim.order}) from levels) order by ${alias} ${rank.direction}, product_code limit ${rank.limit})` : null,
@@ -512,7 +516,7 @@ function stockOverTimeReport(intent: Intent, measureName: 'stock' | 'stock_value
     sql,
     pseudocode: steps(
       `Take each ${unit} since the first stock count${period ? `, keeping those that end in ${datedPeriod(period, today)}` : ''}, the current one ending today.${period && isRelative(period) ? writtenOnWords(today) : ''}`,
-      `For each product, take its latest stock count on or before each ${unit}'s end.`,
+      `For each product but those not stocked (a service or fee: no stock is kept of them), take its latest stock count on or before each ${unit}'s end.`,
       'Take off the units sold after that count, add the deliveries since that were not cancelled, and never go below 0.',
       measureName === 'stock_value' ? 'Multiply by the unit cost.' : null,
       stepWords.length ? `Keep ${stepWords.join(' and ')}.${relative}` : null,
@@ -592,7 +596,7 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
       return {
         title: `Low stock: products below ${threshold} units${qualifiers}`,
         description: `Products with fewer than ${threshold} units on hand now${qualifiers}, lowest first.`,
-        sql: lines('with', ...ON_HAND, 'select p.product_code, p.name, p.category, o.on_hand', 'from products p', 'join on_hand o on o.product_id = p.id', and([`o.on_hand < ${threshold}`]), 'order by o.on_hand, p.product_code'),
+        sql: lines('with', ...ON_HAND, 'select p.product_code, p.name, p.category, o.on_hand', 'from products p', 'join on_hand o on o.product_id = p.id', and([`o.on_hand < ${threshold}`, NOT_STOCKED_LEFT_OUT]), 'order by o.on_hand, p.product_code'),
         pseudocode: steps(ON_HAND_STEP, `Keep those with less than ${threshold} on hand.`, 'Sort from the lowest stock.'),
         chartType: intent.chartType ?? 'bar',
       };
@@ -601,7 +605,7 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
       return {
         title: `Out of stock products${qualifiers}`,
         description: `Products with no stock left (on hand now zero or below)${qualifiers}.`,
-        sql: lines('with', ...ON_HAND, 'select p.product_code, p.name, p.category, o.on_hand', 'from products p', 'join on_hand o on o.product_id = p.id', and(['o.on_hand <= 0']), 'order by p.product_code'),
+        sql: lines('with', ...ON_HAND, 'select p.product_code, p.name, p.category, o.on_hand', 'from products p', 'join on_hand o on o.product_id = p.id', and(['o.on_hand <= 0', NOT_STOCKED_LEFT_OUT]), 'order by p.product_code'),
         pseudocode: steps(ON_HAND_STEP, 'Keep those with nothing on hand (zero or below).', 'Sort by product code.'),
         chartType: intent.chartType ?? 'table',
       };
@@ -615,14 +619,14 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
           'select sp.product_code, sp.product_name, p.current_stock, min(sp.date) as runs_out_on, min(sp.date) - current_date as days_left',
           'from stock_projections sp',
           'join products p on p.id = sp.product_id',
-          and(['sp.projected_stock <= 0', 'sp.date >= current_date']),
+          and(['sp.projected_stock <= 0', 'sp.date >= current_date', NOT_STOCKED_LEFT_OUT]),
           'group by sp.product_code, sp.product_name, p.current_stock',
           // The first day out from today must fall in the window: one out already runs out no later.
           `having ${aheadCondition(ahead, 'min(sp.date)')}`,
           'order by runs_out_on, sp.product_code',
         ),
         pseudocode: steps(
-          'Read the daily stock projection of every product.',
+          'Read the daily stock projection of every product but those not stocked (a service or fee): no stock is kept of them.',
           'Take the first day from today on where projected stock is zero or below.',
           `Keep the products whose first such day is ${aheadDates(ahead, today)}.${writtenOn(ahead, today)}`,
           'Sort by that day, soonest first.',
@@ -685,7 +689,7 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
           'from products p',
           'join demand d on d.product_id = p.id',
           'join on_hand o on o.product_id = p.id',
-          and(['o.on_hand > 0', `o.on_hand > ${days} * d.daily`]),
+          and(['o.on_hand > 0', `o.on_hand > ${days} * d.daily`, NOT_STOCKED_LEFT_OUT]),
           'order by stock_value desc, p.product_code',
         ),
         pseudocode: steps(
@@ -710,7 +714,7 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
           'select p.product_code, p.name, o.on_hand, round((o.on_hand * p.unit_cost)::numeric, 2) as stock_value',
           'from products p',
           'join on_hand o on o.product_id = p.id',
-          and(['o.on_hand > 0', `not exists (select 1 from sales s where s.product_id = p.id and ${periodCondition(period, 's.date')})`]),
+          and(['o.on_hand > 0', `not exists (select 1 from sales s where s.product_id = p.id and ${periodCondition(period, 's.date')})`, NOT_STOCKED_LEFT_OUT]),
           'order by stock_value desc, p.product_code',
         ),
         pseudocode: steps(ON_HAND_STEP, `Keep those in stock with no sales row in ${said}.`, 'Show the value of their stock at unit cost, the most first.'),
@@ -777,10 +781,14 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
           'select p.product_code, p.name, p.current_stock, round(r.daily, 2) as avg_daily_units, round(p.current_stock / nullif(r.daily, 0), 1) as days_of_cover',
           'from products p',
           'left join recent r on r.product_id = p.id',
-          and([]),
+          and([NOT_STOCKED_LEFT_OUT]),
           'order by days_of_cover nulls last, p.product_code',
         ),
-        pseudocode: steps('Add up each product’s sales of the last 30 days and divide by 30.', 'Divide current stock by that daily rate.', 'Sort from the shortest cover.'),
+        pseudocode: steps(
+          'Add up each product’s sales of the last 30 days and divide by 30.',
+          'Divide current stock by that daily rate, leaving out the products not stocked (a service or fee): no stock is kept of them.',
+          'Sort from the shortest cover.',
+        ),
         chartType: intent.chartType ?? 'bar',
       };
     default:

@@ -1,11 +1,12 @@
 // Lines without a product code, on the Import screen and in Try the endpoint alike: what they are
 // (counted, named, those known by their name said apart) and "Lines without a product code are
 // known by their name" (a mapping's blank_code_by_name, ADR 0195 F4), checked as proposed.
+import { LINE_NAME_FIELD } from '@stockwise/contract';
 import { Checkbox } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { EntityMapping, PreviewFileResponse } from '@stockwise/contract';
-import { blankCodeByNameOptions, LINE_NAME_FIELD, type MappingOptions } from './preview.ts';
+import { blankCodeByNameOptions, type MappingOptions } from './preview.ts';
 
 const matchesProducts = (preview: Pick<PreviewFileResponse, 'targets'>) => preview.targets.some((target) => target.reference?.table === 'products');
 

@@ -1,6 +1,7 @@
 // An ERP's exports on the Import screen (ADR 0198): "Read the product code in the brackets" for an Odoo order lines
 // export's "[FURN_7800] Desk Combination" proposed so, the draft taking it from the proposal, the
 // checkbox turning it off and on; no such line for a file of plain codes; a stock count by location added up, the select saying why.
+import { mappingFromProposal } from '@stockwise/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -9,7 +10,6 @@ import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { initialImportState, useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
-import { draftFromProposal } from './preview.ts';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -39,7 +39,7 @@ const label = 'Read the product code in the brackets: “[CODE] Name” is CODE'
 
 describe('the product code in brackets', () => {
   it('is proposed for an Odoo order lines export, and turned off and on by a checkbox', () => {
-    const draft = draftFromProposal(orderLines);
+    const draft = mappingFromProposal(orderLines);
     expect(draft.code_in_brackets).toBe(true);
     useImportStore.setState({ entityType: 'sales', draft, previewData: orderLines });
     renderForm();
@@ -58,10 +58,10 @@ describe('the product code in brackets', () => {
   it('is not offered for a file of plain codes', () => {
     const withoutIt: PreviewFileResponse = { ...orderLines, raw_rows: [['S00001', '10/01/2025 15:42:16', 'PAP_NOTE', '3.00', 'Sales Order']] };
     delete withoutIt.proposed_code_in_brackets;
-    useImportStore.setState({ entityType: 'sales', draft: draftFromProposal(withoutIt), previewData: withoutIt });
+    useImportStore.setState({ entityType: 'sales', draft: mappingFromProposal(withoutIt), previewData: withoutIt });
     renderForm();
     expect(screen.queryByTestId('code-in-brackets')).toBeNull();
-    expect(draftFromProposal(withoutIt).code_in_brackets).toBeUndefined();
+    expect(mappingFromProposal(withoutIt).code_in_brackets).toBeUndefined();
   });
 });
 
@@ -74,7 +74,7 @@ describe('a stock count by location', () => {
       proposed_mapping: { product_id: 'Product', date: null, quantity: null },
       counted_by_location: 'Location',
     };
-    const draft = draftFromProposal(count);
+    const draft = mappingFromProposal(count);
     expect(draft.repeated_keys).toBe('sum');
     useImportStore.setState({ entities: [{ name: 'stock_snapshots', repeatedKeys: 'last' }], entityType: 'stock_snapshots', draft, previewData: count });
     renderForm();

@@ -9,6 +9,7 @@
 // quantities the import will read in the unit their cells wrote; a product read from two columns
 // ("Product, followed by": Square's Item + Price Point Name); blank cells repeating the line above
 // with the same Handle (a Shopify Products export, ADR 0195 F3).
+import { mappingFromProposal } from '@stockwise/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -18,7 +19,7 @@ import { stubBrowserLayout } from '../../test/jsdom.ts';
 import type { ImportLogSummary } from '../../api/import.ts';
 import { initialImportState, useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
-import { columnsNotImported, draftFromProposal } from './preview.ts';
+import { columnsNotImported } from './preview.ts';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -166,7 +167,7 @@ describe('import form', () => {
     fireEvent.change(separator(), { target: { value: '' } });
     expect(useImportStore.getState().draft).toEqual(mapping.entities.sales);
 
-    // What the file showed is said whatever is chosen; a draft made from it starts with it (draftFromProposal).
+    // What the file showed is said whatever is chosen; a draft made from it starts with it (mappingFromProposal).
     useImportStore.setState({ draft: { ...mapping.entities.sales, decimal_separator: ',' }, previewData: { ...kilos, decimal_separator: { detected: ',', used: ',' } } });
     rerender(<MantineProvider><ImportForm /></MantineProvider>);
     expect([separator().value, description()]).toEqual([',', 'Detected: comma (1,25)']);
@@ -486,7 +487,7 @@ describe('import form', () => {
 
   it('says a Shopify Products export\'s blank cells repeat the line above with the same Handle, proposed so and turned off and on by a checkbox (ADR 0195 F3)', () => {
     const products: PreviewFileResponse = { ...previewData, header: ['Handle', 'Title', 'Option1 Value', 'Vendor', 'Variant SKU'], proposed_mapping: { product_code: 'Variant SKU', name: 'Title', supplier: 'Vendor' }, proposed_joined_columns: { name: ['Option1 Value'] }, proposed_fill_down_by: 'Handle' };
-    const draft = draftFromProposal(products);
+    const draft = mappingFromProposal(products);
     expect(draft).toMatchObject({ fill_down_by: 'Handle', joined_columns: { name: ['Option1 Value'] } });
     useImportStore.setState({ entityType: 'products', draft, previewData: products });
     renderForm();
@@ -520,12 +521,12 @@ describe('import form', () => {
       blank_code_matched: 259,
       blank_code_names: ['Gift Card - £50', 'Gift Card - £25'],
     };
-    const draft = draftFromProposal(orders);
+    const draft = mappingFromProposal(orders);
     expect(draft).toMatchObject({ blank_code_by_name: true, new_products: { name: 'Lineitem name' }, skip_rows_without_code: true });
     expect(draft.create_missing_products).toBeUndefined();
     // An answer naming no such column (Try the endpoint's): the option alone would be refused, so the draft has none.
     const { proposed_new_products: _column, ...withoutColumn } = orders;
-    expect(draftFromProposal(withoutColumn).blank_code_by_name).toBeUndefined();
+    expect(mappingFromProposal(withoutColumn).blank_code_by_name).toBeUndefined();
     // The name column is read: not among the columns not imported.
     expect(columnsNotImported(orders, draft)).toEqual([]);
     useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', draft, previewData: orders });
@@ -571,7 +572,7 @@ describe('import form', () => {
       blank_code_matched: 4,
       empty_lines: 11,
     };
-    const draft = draftFromProposal(products);
+    const draft = mappingFromProposal(products);
     expect(draft.blank_code_by_name).toBe(true);
     expect(draft.new_products).toBeUndefined();
     useImportStore.setState({ entityType: 'products', draft, previewData: products });

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { MAX_JOINED_COLUMNS, type EntityMapping, type PreviewFileResponse } from '@stockwise/contract';
+import { mappingFromProposal, MAX_JOINED_COLUMNS, type EntityMapping, type PreviewFileResponse } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { sendJson, type Loopback } from '../../test/loopback.ts';
@@ -16,7 +16,6 @@ import { encodeFormsAsNode, startLoopbackApi } from '../../test/loopback-api.ts'
 import { arrowTo, pressEnterOn, select } from '../../test/keyboard.ts';
 import { initialImportState, useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
-import { draftFromProposal } from './preview.ts';
 
 const header = ['Handle', 'Title', 'Option1 Value', 'Option2 Value', 'Option3 Value', 'Vendor', 'Variant SKU'];
 /** The generated export's first variant, its parts by column. */
@@ -114,7 +113,6 @@ function showWith(joined: string[]) {
   render(<MantineProvider><ImportForm /></MantineProvider>);
 }
 
-
 describe('a name joined from several columns', () => {
   it('shows every joined column in order with the first line as the server joined it, and offers no fourth', () => {
     expect(MAX_JOINED_COLUMNS).toBe(3);
@@ -188,7 +186,7 @@ describe("a sales line's name joined with its variation (ADR 0201 F6)", () => {
   /** The Import screen on the gift shop's sales file, the draft as the proposal starts it. */
   function showSales() {
     const proposal = salesPreviewOf({ field_mappings: {}, new_products: { name: 'Item' }, joined_columns: { 'new_products.name': ['Price Point Name'] }, joined_leave_out: { 'new_products.name': ['Regular'] }, blank_code_by_name: true });
-    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['Date,Item\n'], 'items-sales-detail.csv'), draft: draftFromProposal(proposal), previewData: proposal });
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['Date,Item\n'], 'items-sales-detail.csv'), draft: mappingFromProposal(proposal), previewData: proposal });
     render(<MantineProvider><ImportForm /></MantineProvider>);
   }
   const byName = () => screen.getByRole('checkbox', { name: /^Match lines without a product code to products by their name/ }) as HTMLInputElement;
@@ -234,7 +232,7 @@ describe('"Regular" left out of a joined name (ADR 0201 F8)', () => {
   const leaveOut = () => screen.getByRole('checkbox', { name: `Leave out “Regular” from ${lineName}` }) as HTMLInputElement;
   function showSales() {
     const proposal = salesPreviewOf({ field_mappings: {}, new_products: { name: 'Item' }, joined_columns: { 'new_products.name': ['Price Point Name'] }, joined_leave_out: { 'new_products.name': ['Regular'] }, blank_code_by_name: true });
-    const draft = draftFromProposal(proposal);
+    const draft = mappingFromProposal(proposal);
     useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['Date,Item\n'], 'items-sales-detail.csv'), draft, previewData: proposal });
     render(<MantineProvider><ImportForm /></MantineProvider>);
     return draft;

@@ -9,12 +9,12 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { MAX_JOINED_COLUMNS, type EntityMapping, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
+import { LINE_NAME_FIELD, MAX_JOINED_COLUMNS, type EntityMapping, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
 import { columnOptions } from './MappedRows.tsx';
 import { formatCell } from './format.ts';
-import { joinedLeaveOutOptions, LINE_NAME_FIELD } from './preview.ts';
+import { joinedLeaveOutOptions } from './preview.ts';
 
 /**
  * The element to focus once the builder is shown again: every change reads the preview (or tries

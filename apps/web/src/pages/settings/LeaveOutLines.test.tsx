@@ -2,6 +2,7 @@
 // with Remove, a new filter chosen from a column's values seen in the file with their line counts
 // and an order column for blank cells, the previewed lines it leaves out marked, and the counts
 // of a finished import saying how many lines each filter left out.
+import { mappingFromProposal } from '@stockwise/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -10,7 +11,6 @@ import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { initialImportState, useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
-import { draftFromProposal } from './preview.ts';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -45,7 +45,7 @@ const renderForm = () => render(<MantineProvider><ImportForm /></MantineProvider
 
 describe('leave out lines where', () => {
   it('starts a new mapping with the proposed filter, shown with Remove, and marks the previewed lines it leaves out', () => {
-    const draft = draftFromProposal(orders);
+    const draft = mappingFromProposal(orders);
     expect(draft.skip_rows_where).toEqual([refunds]);
     useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', draft, previewData: orders });
     renderForm();

@@ -5,9 +5,9 @@
 // problems counted, the head of a large file sent for the preview, and what a file's values outside
 // a column's choices mean (value maps).
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_MAX_BYTES, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
+import { mappingFromProposal, PREVIEW_MAX_BYTES, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
 import { previewForm, previewPart } from '../../api/import.ts';
-import { blankCodeByNameOptions, columnsMissingFromFile, columnsNotImported, createMissingOptions, draftFrom, draftFromProposal, entityFieldMappings, joinedLeaveOutOptions, problemCount, localToday, shownColumns, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withJoinedColumns, withOptions, withValueMeanings } from './preview.ts';
+import { blankCodeByNameOptions, columnsMissingFromFile, columnsNotImported, createMissingOptions, draftFrom, entityFieldMappings, joinedLeaveOutOptions, problemCount, localToday, shownColumns, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withJoinedColumns, withOptions, withValueMeanings } from './preview.ts';
 
 const config = { entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'Date' }, date_format: 'dd/mm/yyyy' as const } } };
 const targets: ImportTarget[] = [
@@ -39,21 +39,21 @@ describe('mapping drafts', () => {
   });
 
   it("starts from the server's proposal, leaving unmatched targets out", () => {
-    expect(draftFromProposal(preview({ product_id: 'StockCode', date: 'Date', quantity: 'Qty', note: null }))).toEqual({ field_mappings: { product_id: 'StockCode', date: 'Date', quantity: 'Qty' } });
+    expect(mappingFromProposal(preview({ product_id: 'StockCode', date: 'Date', quantity: 'Qty', note: null }))).toEqual({ field_mappings: { product_id: 'StockCode', date: 'Date', quantity: 'Qty' } });
     const commaFile = { ...preview({ product_id: 'StockCode' }), decimal_separator: { detected: ',' as const, used: ',' as const } };
-    expect(draftFromProposal(commaFile)).toEqual({ field_mappings: { product_id: 'StockCode' }, decimal_separator: ',' });
+    expect(mappingFromProposal(commaFile)).toEqual({ field_mappings: { product_id: 'StockCode' }, decimal_separator: ',' });
     // A stock count's day from its title line: the draft dates every line with it, as "Same date for all lines" would.
     const titled = { ...preview({ product_id: 'Artikel', stock_level: 'Bestand', date: null }), proposed_field_values: { date: '2026-11-30' } };
-    expect(draftFromProposal(titled)).toEqual({ field_mappings: { product_id: 'Artikel', stock_level: 'Bestand' }, field_values: { date: '2026-11-30' } });
-    expect(unmappedRequired([{ field: 'date', label: 'Date', type: 'DateField', required: true }], draftFromProposal(titled))).toEqual([]);
+    expect(mappingFromProposal(titled)).toEqual({ field_mappings: { product_id: 'Artikel', stock_level: 'Bestand' }, field_values: { date: '2026-11-30' } });
+    expect(unmappedRequired([{ field: 'date', label: 'Date', type: 'DateField', required: true }], mappingFromProposal(titled))).toEqual([]);
     // An Odoo product list's Product Type for not_stocked: the draft keeps the map of its words, so the saved mapping carries it (ADR 0200's amendment).
     const kinds = { ...preview({ product_code: 'Internal Reference', not_stocked: 'Product Type' }), proposed_value_maps: { not_stocked: { Service: 'true', 'Storable Product': 'false' } } };
-    expect(draftFromProposal(kinds)).toEqual({ field_mappings: { product_code: 'Internal Reference', not_stocked: 'Product Type' }, value_maps: { not_stocked: { Service: 'true', 'Storable Product': 'false' } } });
+    expect(mappingFromProposal(kinds)).toEqual({ field_mappings: { product_code: 'Internal Reference', not_stocked: 'Product Type' }, value_maps: { not_stocked: { Service: 'true', 'Storable Product': 'false' } } });
   });
 
   it("reads a product from two columns (Square's Item + Price Point Name, ADR 0193): proposed, chosen, dropped with its column, shown and counted as read", () => {
     const square = { ...preview({ product_id: 'Item', date: 'Date', quantity: 'Qty' }), header: ['Date', 'Item', 'Qty', 'Price Point Name', 'SKU'], proposed_joined_columns: { product_id: ['Price Point Name'] } };
-    const draft = draftFromProposal(square);
+    const draft = mappingFromProposal(square);
     expect(draft).toEqual({ field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' }, joined_columns: { product_id: ['Price Point Name'] } });
     expect(shownColumns(draft)).toEqual({ product_id: 'Item + Price Point Name', date: 'Date', quantity: 'Qty' });
     expect(columnsNotImported(square, draft)).toEqual(['SKU']);
@@ -75,8 +75,8 @@ describe('mapping drafts', () => {
     };
     const lineName = { 'new_products.name': ['Price Point Name'] };
     // Before the library is imported nothing is matched: the draft reads no line name, nor its joined column (the server would refuse it).
-    expect(draftFromProposal(giftShop)).toEqual({ field_mappings: { product_id: 'SKU', date: 'Date', quantity: 'Qty' } });
-    const draft = draftFromProposal({ ...giftShop, proposed_blank_code_by_name: true, proposed_skip_rows_without_code: true });
+    expect(mappingFromProposal(giftShop)).toEqual({ field_mappings: { product_id: 'SKU', date: 'Date', quantity: 'Qty' } });
+    const draft = mappingFromProposal({ ...giftShop, proposed_blank_code_by_name: true, proposed_skip_rows_without_code: true });
     expect(draft).toEqual({ field_mappings: { product_id: 'SKU', date: 'Date', quantity: 'Qty' }, skip_rows_without_code: true, blank_code_by_name: true, new_products: { name: 'Item' }, joined_columns: lineName });
     expect(columnsNotImported(giftShop, draft)).toEqual(['Category']);
     // Off, the name and its joined column go; on again, both come back from the proposal.
@@ -104,10 +104,10 @@ describe('mapping drafts', () => {
       proposed_blank_code_by_name: true as const,
     };
     const leftOut = { 'new_products.name': ['Regular'] };
-    const draft = draftFromProposal(giftShop);
+    const draft = mappingFromProposal(giftShop);
     expect([draft.joined_columns, draft.joined_leave_out]).toEqual([{ 'new_products.name': ['Price Point Name'] }, leftOut]);
     // Nothing matched before the library is imported: no line name, so nothing joined nor left out.
-    expect(draftFromProposal({ ...giftShop, proposed_blank_code_by_name: undefined }).joined_leave_out).toBeUndefined();
+    expect(mappingFromProposal({ ...giftShop, proposed_blank_code_by_name: undefined }).joined_leave_out).toBeUndefined();
     // The checkbox: off reads every part, on again leaves the values out.
     const kept = withOptions(draft, joinedLeaveOutOptions(draft, 'new_products.name', null));
     expect(kept.joined_leave_out).toBeUndefined();

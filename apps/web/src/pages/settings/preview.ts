@@ -2,7 +2,7 @@
 // the draft the user edits (one file column per target field, and how the file writes its
 // values), and what keeps Import disabled. The server reads the file and types the first rows
 // (POST /api/records/preview-file/); this only decides what to ask it and what to show.
-import { joinedColumnsRead, joinedLeaveOutRead, newProductFieldOf, valueMapForm, type EntityMapping, type ImportTarget, type MappingConfig, type PreviewFileResponse, type RefusedChoices } from '@stockwise/contract';
+import { joinedColumnsRead, joinedLeaveOutRead, newProductFieldOf, proposedNameJoins, valueMapForm, type EntityMapping, type ImportTarget, type MappingConfig, type PreviewFileResponse, type RefusedChoices } from '@stockwise/contract';
 
 /** The import's entity select: where the integration editor sends someone who needs a mapping built. */
 export const IMPORT_ENTITY_ID = 'import-entity';
@@ -21,48 +21,6 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
   return entity && isRecord(entity.field_mappings) ? { ...entity, field_mappings: { ...entity.field_mappings } } : null;
 }
 
-/**
- * The server's proposal (names matched ignoring case, spaces, underscores and synonyms) as a draft;
- * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
- */
-export function draftFromProposal(
-  preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'proposed_value_maps' | 'proposed_joined_columns' | 'proposed_joined_leave_out' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code' | 'proposed_fill_down_by' | 'proposed_blank_code_by_name' | 'proposed_new_products' | 'targets' | 'proposed_code_in_brackets' | 'counted_by_location'>,
-  headerRow?: number,
-): EntityMapping {
-  // A variant sold without a SKU: known by its name (ADR 0195 F4), a sales line's read from the column new products are named from.
-  // Not where the answer names no such column for a line naming a product: the option alone would be refused.
-  const byName = preview.proposed_blank_code_by_name && (preview.proposed_new_products?.['name'] || !preview.targets.some((target) => target.reference?.table === 'products')) ? blankCodeByNameOptions(null, true, preview) : {};
-  // A café's Square export without SKUs: the product is its Item + Price Point Name (ADR 0193), shown in the field's "followed by";
-  // a gift shop's line without a SKU is named so where it is matched by its name (ADR 0201 F6), and only there.
-  const joined = joinedColumnsRead(preview.proposed_joined_columns, byName.new_products);
-  // Square's "Regular" left out of those names, where proposed (ADR 0201 F8).
-  const leftOut = joinedLeaveOutRead(preview.proposed_joined_leave_out, joined);
-  return {
-    ...(headerRow !== undefined ? { header_row: headerRow } : {}),
-    field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
-    // A stock count's day from its title line, shown as "Same date for all lines" with that day: the user sees it and may change it.
-    ...(preview.proposed_field_values && Object.keys(preview.proposed_field_values).length ? { field_values: preview.proposed_field_values } : {}),
-    // An Odoo product list's Product Type for not_stocked: its words said as yes or no (Service → true), kept with the mapping (ADR 0200's amendment).
-    ...(preview.proposed_value_maps && Object.keys(preview.proposed_value_maps).length ? { value_maps: preview.proposed_value_maps } : {}),
-    // The proposal's rows were read the way the file writes its numbers: the draft imports them so
-    // (a decimal point only where the file shows one: then a deli's `1.250` kg is 1.25, ADR 0176).
-    ...(preview.decimal_separator.used === ',' ? { decimal_separator: ',' as const } : preview.decimal_separator.detected === '.' ? { decimal_separator: '.' as const } : {}),
-    // Shown on the screen with Remove: a web shop's refunded and voided orders are not sales.
-    ...(preview.proposed_row_filters?.length ? { skip_rows_where: preview.proposed_row_filters } : {}),
-    // A shop's gift-wrap lines (no product code beside lines with one): skipped, not refused every run.
-    ...(preview.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
-    ...(joined ? { joined_columns: joined } : {}),
-    ...(leftOut ? { joined_leave_out: leftOut } : {}),
-    // A Shopify Products export's later variant lines: their blank Title, Vendor and Type are their first line's (ADR 0195 F3).
-    ...(preview.proposed_fill_down_by ? { fill_down_by: preview.proposed_fill_down_by } : {}),
-    ...byName,
-    // An ERP's "[FURN_7800] Desk Combination": the code in the brackets (ADR 0198).
-    ...(preview.proposed_code_in_brackets ? { code_in_brackets: true } : {}),
-    // A stock count per location (Odoo's WH/Stock, WH/Stock/Shelf 2): a product's lines are added up (ADR 0198).
-    ...(preview.counted_by_location ? { repeated_keys: 'sum' as const } : {}),
-  };
-}
-
 /** Where a line's name is read from for blank_code_by_name: a sales file's new product name column (Lineitem name); none for a products file (its own name). */
 const lineNameColumn = (draft: EntityMapping | null, proposed: Record<string, string | null> | undefined): string | null => draft?.new_products?.['name'] ?? proposed?.['name'] ?? null;
 
@@ -76,21 +34,6 @@ export function blankCodeByNameOptions(draft: EntityMapping | null, on: boolean,
   const column = lineNameColumn(draft, preview.proposed_new_products);
   if (!on) return { blank_code_by_name: undefined, ...(draft?.create_missing_products ? {} : { new_products: undefined }) };
   return { blank_code_by_name: true, ...(column && preview.proposed_new_products ? { new_products: { ...draft?.new_products, name: column }, ...proposedNameJoins(draft, preview) } : {}) };
-}
-
-/** The record field a line's name is read into, as joined_columns keys it (ADR 0201 F6). */
-export const LINE_NAME_FIELD = 'new_products.name';
-
-/**
- * The columns proposed to follow a line's name (Item, followed by Price Point Name: ADR 0201 F6) and
- * the values proposed to be left out of them (Square's "Regular", F8), where the draft takes its name
- * column from the proposal now; a draft naming its own keeps its joins.
- */
-function proposedNameJoins(draft: EntityMapping | null, preview: Pick<PreviewFileResponse, 'proposed_joined_columns' | 'proposed_joined_leave_out'>): MappingOptions {
-  const proposed = preview.proposed_joined_columns?.[LINE_NAME_FIELD];
-  if (!proposed || draft?.new_products?.['name']) return {};
-  const leftOut = preview.proposed_joined_leave_out?.[LINE_NAME_FIELD];
-  return { joined_columns: { ...draft?.joined_columns, [LINE_NAME_FIELD]: proposed }, ...(leftOut ? { joined_leave_out: { ...draft?.joined_leave_out, [LINE_NAME_FIELD]: leftOut } } : {}) };
 }
 
 /** The draft without `field`'s joined columns, nor the values left out of them (the server refuses those alone). */
