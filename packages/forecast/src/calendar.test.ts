@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueCalendar, closedDatesBetween, closedEasterHolidays, closedNthWeekdays, firstOpenDayFrom, closedMonthDays, dayOfLeapYear, EASTER_HOLIDAYS, easterSunday, newItemRatesOf, yearlyProfile, type DailyTotals, type ProductStart } from './calendar.ts';
+import { CATALOGUE_PROFILE, catalogueCalendar, closedDatesBetween, closedEasterHolidays, closedNthWeekdays, firstOpenDayFrom, closedMonthDays, dayOfLeapYear, EASTER_HOLIDAYS, easterSunday, newItemRatesOf, yearlyProfile, type DailyTotals, type ProductStart } from './calendar.ts';
 import { dayNumber, formatDay } from './dates.ts';
 import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
 import { yearlyIndex } from './pooled.ts';
@@ -683,5 +683,58 @@ describe("a fixed holiday's substitute day (ADR 0188)", () => {
     const { firstDay, totals } = shop();
     totals[dayNumber('2022-12-27') - firstDay] = 30;
     expect(catalogueCalendar(new Map([['Hardware', { firstDay, totals }]])).closedSubstitutes).toEqual(['12-26']);
+  });
+});
+
+// ADR 0203 F4: a Lyon épicerie closed on Mondays, 25 December and 1 January, and three weeks in August
+// (Sunday 3 to Sunday 24 August 2025, Sunday 2 to Sunday 23 August 2026), its congés typed in Settings → Shop.
+describe("an épicerie's three weeks of congés in August (ADR 0203 F4)", () => {
+  const from = dayNumber('2024-12-03');
+  const congés = [...datesFrom('2025-08-03', 22), ...datesFrom('2026-08-02', 22)];
+  const holidays = ['2024-12-25', '2025-01-01', '2025-12-25', '2026-01-01'];
+  const closedOn = [...congés, ...holidays];
+  // Sunday mornings quieter, Saturdays busiest, December busier; flat from June to October.
+  const weekdayShare = [0.5, 0, 1, 0.9, 1, 1.1, 1.6];
+  const shopClosedOn = (closed: readonly string[]) => {
+    const closedDays = new Set(closed);
+    const totals = Float64Array.from({ length: 734 }, (_, t) => {
+      const ds = formatDay(from + t);
+      if (closedDays.has(ds)) return 0;
+      const december = ds.slice(5, 7) === '12' ? (ds.slice(8) >= '18' ? 1.8 : 1.3) : 1;
+      return Math.round(60 * weekdayShare[new Date((from + t) * 86_400_000).getUTCDay()]! * december * (1 + (((t * 37) % 11) - 5) / 100));
+    });
+    return new Map<string | null, DailyTotals>([['Épicerie', { firstDay: from, totals }]]);
+  };
+  const shop = shopClosedOn(closedOn);
+  const at = (profile: number[], date: string) => profile[dayOfLeapYear(dayNumber(date))]!;
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  // The open weeks around the congés: the second half of July, the first fortnight of September.
+  const openAround = [...datesFrom('2024-07-13', 17), ...datesFrom('2024-09-01', 14)];
+  const reopened = datesFrom('2024-08-25', 7);
+
+  function datesFrom(first: string, days: number): string[] {
+    return Array.from({ length: days }, (_, k) => formatDay(dayNumber(first) + k));
+  }
+
+  it('keeps the week after the reopening at the level of the open weeks around the congés, typed or learned', () => {
+    for (const shopDays of [closedOn, []]) {
+      const profile = catalogueCalendar(shop, [], shopDays).yearlyProfiles[CATALOGUE_PROFILE]!;
+      const around = mean(openAround.map((ds) => at(profile, ds)));
+      for (const ds of [...reopened, ...openAround]) expect(Math.abs(at(profile, ds) / around - 1), ds).toBeLessThan(0.03);
+    }
+  });
+
+  it('fills the congés the shop typed across, and reads next summer’s open days as a shop open all August would', () => {
+    const typed = catalogueCalendar(shop, [], closedOn);
+    const profile = typed.yearlyProfiles[CATALOGUE_PROFILE]!;
+    const around = mean(openAround.map((ds) => at(profile, ds)));
+    for (const ds of datesFrom('2024-08-03', 22)) expect(Math.abs(at(profile, ds) / around - 1), ds).toBeLessThan(0.03);
+    // The same shop had it traded through August: its open days' index is the same, not raised by a month of no demand.
+    const openAllAugust = catalogueCalendar(shopClosedOn(holidays), [], holidays).yearlyProfiles[CATALOGUE_PROFILE]!;
+    for (const ds of [...reopened, ...openAround]) expect(Math.abs(at(profile, ds) / at(openAllAugust, ds) - 1), ds).toBeLessThan(0.02);
+    // Learned alone, four of the congés' days (a Monday in one of the two years) are not known closed: they read as no sales.
+    expect(at(catalogueCalendar(shop).yearlyProfiles[CATALOGUE_PROFILE]!, '2024-08-10')).toBeLessThan(0.2 * around);
+    // The typed days are not kept in the calendar: the server adds the shop's current list to each run's.
+    expect(typed.closedOn).toBeUndefined();
   });
 });

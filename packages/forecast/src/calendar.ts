@@ -154,10 +154,12 @@ export function dayOfLeapYear(day: number): number {
 const LEAP_MONTH_STARTS = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335];
 
 /**
- * From the daily totals of each category (null: products without one) and each product's first
- * sale: the catalogue's calendar.
+ * From the daily totals of each category (null: products without one), each product's first sale
+ * and the dates (YYYY-MM-DD) the shop says it was closed on (Settings → Shop, ADR 0171): the
+ * catalogue's calendar. The shop's dates are left out of the patterns as the learned closures are
+ * (its three weeks of congés are no summer low), and not kept in the calendar (CatalogueCalendar.closedOn).
  */
-export function catalogueCalendar(categories: Map<string | null, DailyTotals>, starts: ProductStart[] = []): CatalogueCalendar {
+export function catalogueCalendar(categories: Map<string | null, DailyTotals>, starts: ProductStart[] = [], shopClosedOn: readonly string[] = []): CatalogueCalendar {
   const catalogue = sumOf([...categories.values()]);
   const yearlyProfiles: Record<string, number[]> = {};
   if (catalogue) {
@@ -174,7 +176,7 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
     const nthWeekdays = closedNthWeekdays(catalogue, holidays, weekdaysInMonths);
     const { closed, substitutes } = closedMonthDaysAndSubstitutes(catalogue, holidays, weekdaysInMonths, nthWeekdays, weekdays);
     const learned = { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), closedNthWeekdays: nthWeekdays, closedSubstitutes: [...substitutes].sort(), closedWeekdays: weekdays };
-    const closedSet = new Set(closedDatesBetween(learned, formatDay(catalogue.firstDay), catalogue.totals.length).map(dayNumber));
+    const closedSet = new Set(closedDatesBetween({ ...learned, closedOn: [...shopClosedOn] }, formatDay(catalogue.firstDay), catalogue.totals.length).map(dayNumber));
     // A weekday closed in some months is left out of a group's pattern in them (its empty Sundays
     // are no January low), unless the group is closed on it all year: a shop's hardware shut every
     // Sunday, whose catalogue trades on Sundays before Christmas only (its lights), would otherwise
@@ -533,12 +535,14 @@ function closedKeys<Key>(catalogue: DailyTotals, keysOf: (day: number) => readon
 }
 
 /**
- * The group's yearly pattern: each day's week-smoothed sales over the history's mean, averaged per
- * day of the year over the years, smoothed over a week either side, normalised to mean 1; a day's
- * net returns count as no sales. A group under two units a day is smoothed wider, in proportion
- * (0.5 a day: 12 days either side), so its windows hold as many units. Null
- * when the group has under a year of sales or fewer than `minUnitsPerDay` for a shape. Closed dates are left
- * out (their neighbours fill them), so a holiday is not read as a seasonal low.
+ * The group's yearly pattern: each open day's week-smoothed sales over the history's mean, averaged
+ * per day of the year over the years, smoothed over a week either side, normalised to mean 1; a
+ * day's net returns count as no sales. A group under two units a day is smoothed wider, in
+ * proportion (0.5 a day: 12 days either side), so its windows hold as many units. Null when the
+ * group has under a year of sales or fewer than `minUnitsPerDay` for a shape. Closed dates (a
+ * holiday, three weeks of congés) are no seasonal low: they are left out, an open day is smoothed
+ * with open days only (openWeekAround), and the days of the year closed in every year are filled
+ * across, between the open days either side (ADR 0203 F4).
  */
 export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boolean = () => false, minUnitsPerDay = MIN_PROFILE_UNITS_PER_DAY): number[] | null {
   const first = group.totals.findIndex((units) => units > 0);
@@ -553,32 +557,74 @@ export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boo
   const mean = total / n;
   if (mean < minUnitsPerDay) return null;
   const halfWidth = Math.ceil(SMOOTH_HALF_WIDTH * Math.max(1, MIN_PROFILE_UNITS_PER_DAY / mean));
+  const closed = Uint8Array.from(totals, (_, t) => (isClosed(firstDay + t) ? 1 : 0));
   const sums = new Float64Array(PROFILE_DAYS);
   const counts = new Float64Array(PROFILE_DAYS);
   for (let t = 0; t < n; t++) {
+    if (closed[t]) continue;
+    const { from, to } = openWeekAround(closed, t);
     let windowSum = 0;
     let windowCount = 0;
-    for (let s = Math.max(0, t - SMOOTH_HALF_WIDTH); s <= Math.min(n - 1, t + SMOOTH_HALF_WIDTH); s++) {
-      if (isClosed(firstDay + s)) continue;
+    for (let s = from; s <= to; s++) {
+      if (closed[s]) continue;
       windowSum += totals[s]!;
       windowCount++;
     }
-    if (!windowCount) continue;
     const position = dayOfLeapYear(firstDay + t);
     sums[position]! += windowSum / windowCount / mean;
     counts[position]! += 1;
   }
+  // NaN: a day of the year closed in every year (or 29 Feb, three years in four without one).
   const raw = Array.from(sums, (sum, i) => (counts[i]! > 0 ? sum / counts[i]! : NaN));
-  // 29 Feb (three years in four without one) takes its neighbours' value.
-  const filled = raw.map((value, i) => (Number.isNaN(value) ? nearestKnown(raw, i) : value));
-  const smoothed = filled.map((_, i) => {
+  const smoothed = raw.map((value, i) => {
+    if (Number.isNaN(value)) return NaN;
     let sum = 0;
-    for (let k = -halfWidth; k <= halfWidth; k++) sum += filled[(i + k + PROFILE_DAYS) % PROFILE_DAYS]!;
-    return sum / (2 * halfWidth + 1);
+    let count = 0;
+    for (let k = -halfWidth; k <= halfWidth; k++) {
+      const other = raw[(i + k + PROFILE_DAYS) % PROFILE_DAYS]!;
+      if (Number.isNaN(other)) continue;
+      sum += other;
+      count++;
+    }
+    return sum / count;
   });
-  const profileMean = smoothed.reduce((a, b) => a + b, 0) / PROFILE_DAYS;
+  const filled = interpolatedAcross(smoothed);
+  const profileMean = filled.reduce((a, b) => a + b, 0) / PROFILE_DAYS;
   if (!(profileMean > 0)) return null;
-  return smoothed.map((value) => Math.round((value / profileMean) * PROFILE_DECIMALS) / PROFILE_DECIMALS);
+  return filled.map((value) => Math.round((value / profileMean) * PROFILE_DECIMALS) / PROFILE_DECIMALS);
+}
+
+/**
+ * The days (indices, inclusive) a day `t` not closed is smoothed over: seven days in a row none of
+ * which is `closed`, as centred on `t` as they fit, so each weekday counts once (a shop's quiet
+ * Sunday and busy Saturday both) and the days before a closure are not averaged with those after it.
+ * Where the open days around `t` are fewer than a week (between Christmas and New Year, a weekday
+ * closed in its months), the week either side of `t`, its closed days skipped.
+ */
+function openWeekAround(closed: Uint8Array, t: number): { from: number; to: number } {
+  let from = t;
+  while (from > 0 && t - from < WEEK - 1 && !closed[from - 1]) from--;
+  let to = t;
+  while (to < closed.length - 1 && to - t < WEEK - 1 && !closed[to + 1]) to++;
+  if (to - from + 1 < WEEK) return { from: Math.max(0, t - SMOOTH_HALF_WIDTH), to: Math.min(closed.length - 1, t + SMOOTH_HALF_WIDTH) };
+  const start = Math.min(Math.max(t - SMOOTH_HALF_WIDTH, from), to - WEEK + 1);
+  return { from: start, to: start + WEEK - 1 };
+}
+
+/**
+ * A yearly profile's unknown days (NaN) filled along the straight line between the known days
+ * either side, across the year's end: a closure's gap takes neither side's value alone.
+ */
+function interpolatedAcross(values: number[]): number[] {
+  const known = values.flatMap((value, i) => (Number.isNaN(value) ? [] : [i]));
+  if (!known.length) return values.map(() => 1);
+  return values.map((value, i) => {
+    if (!Number.isNaN(value)) return value;
+    const after = known.find((k) => k > i) ?? known[0]! + values.length;
+    const before = known.findLast((k) => k < i) ?? known[known.length - 1]! - values.length;
+    const share = (i - before) / (after - before);
+    return values[(before + values.length) % values.length]! * (1 - share) + values[after % values.length]! * share;
+  });
 }
 
 /**

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductForecastResponse } from '@stockwise/contract';
+import { CATALOGUE_PROFILE, dayNumber, type CatalogueCalendar } from '@stockwise/forecast';
 import { seedShopClosedAtChristmas, startForecastServer, type ForecastClient } from '../testing/forecast-client.ts';
-import { backends, type TestServer } from '../testing/test-server.ts';
+import { backends, signUpUser, type TestServer } from '../testing/test-server.ts';
 
 // A shop closed on 25 and 26 December, two years of daily sales up to 30 November 2026: the
 // catalogue run finds the closures, and every product's forecast (a single product's too, through
@@ -42,6 +43,28 @@ describe.each(backends)('public-holiday closures on %s', (backend) => {
     const status = await client.run({ style_code: 'SHOP-NEW' });
     expect(status.status).toBe('completed');
     expectClosedOnHolidays(await client.forecastOf('SHOP-NEW'));
+  });
+
+  // ADR 0203 F4: the shop's congés, typed in Settings → Shop, are no summer low in the pattern every PooledYearly product follows.
+  it("leaves the days the shop says it was closed on out of the catalogue's yearly pattern", async () => {
+    const db = server.database.db;
+    await sql`delete from data.sales where date between date '2025-07-06' and date '2025-07-19'`.execute(db);
+    const profileAt = async (monthDays: string[]) => {
+      expect((await client.run()).status).toBe('completed');
+      const { rows } = await sql<{ calendar: CatalogueCalendar }>`select calendar from forecast_calendar`.execute(db);
+      const profile = rows[0]!.calendar.yearlyProfiles[CATALOGUE_PROFILE]!;
+      // The profile's days are a leap year's: 2024's.
+      return monthDays.map((monthDay) => profile[dayNumber(`2024-${monthDay}`) - dayNumber('2024-01-01')]!);
+    };
+    // Shut one July of two: learned, the fortnight reads as half the demand of the weeks around it.
+    const [learnedJune, learnedJuly] = await profileAt(['06-20', '07-12']);
+    expect(learnedJuly! / learnedJune!).toBeLessThan(0.7);
+    const admin = (await signUpUser(server, { role: 'admin' })).access;
+    const closedDates = Array.from({ length: 14 }, (_, k) => ({ date: `2025-07-${String(6 + k).padStart(2, '0')}`, note: 'Congés' }));
+    expect((await server.request('/api/shop/closed-dates/', { method: 'PUT', token: admin, body: { closedDates } })).status).toBe(200);
+    const [june, july, august] = await profileAt(['06-20', '07-12', '08-05']);
+    expect(Math.abs(july! / june! - 1)).toBeLessThan(0.05);
+    expect(Math.abs(july! / august! - 1)).toBeLessThan(0.05);
   });
 });
 

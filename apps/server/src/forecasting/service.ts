@@ -23,6 +23,7 @@ import {
   type OpenDayAnswer,
   type ProductForecastResponse,
   type ReportQuery,
+  type ShopClosedDate,
   type TaskStatusResponse,
 } from '@stockwise/contract';
 import type { Database, ForecastTasksTable, TaskRestartRecord } from '../db/schema.ts';
@@ -384,9 +385,11 @@ async function refreshCalendar(db: Kysely<Database>, since: string, today: strin
     if (row.day < days) group.totals[row.day] = row.units;
   }
   const starts = (await firstWeeks).map((row): ProductStart => ({ category: row.category, firstSaleDay: dayNumber(since) + Number(row.first_day), units: row.units }));
-  const calendar = catalogueCalendar(groups, starts);
+  // The shop's closed days (its congés typed in Settings → Shop) are no low demand in the patterns learned.
+  const shopClosed = await readClosedDates(db);
+  const calendar = catalogueCalendar(groups, starts, shopClosed.map(({ date }) => date));
   await repo.saveCalendar(db, { historyStart: since, historyEnd: addDays(today, -1), calendar });
-  return withShopClosures(db, calendar);
+  return withClosedDates(calendar, shopClosed);
 }
 
 /** The calendar of the last catalogue run (computed now if there was none), with the shop's closed days. */
@@ -400,7 +403,10 @@ async function storedCalendar(db: Kysely<Database>, since: string, today: string
  * each use and never stored with the learned calendar, so a change counts from the next forecast on.
  */
 async function withShopClosures<Calendar extends Pick<CatalogueCalendar, 'closedOn' | 'closedOnNotes'>>(db: Kysely<Database>, calendar: Calendar): Promise<Calendar> {
-  const closed = await readClosedDates(db);
+  return withClosedDates(calendar, await readClosedDates(db));
+}
+
+function withClosedDates<Calendar extends Pick<CatalogueCalendar, 'closedOn' | 'closedOnNotes'>>(calendar: Calendar, closed: readonly ShopClosedDate[]): Calendar {
   if (!closed.length) return calendar;
   const closedOnNotes = Object.fromEntries(closed.flatMap(({ date, note }) => (note ? [[date, note]] : [])));
   return { ...calendar, closedOn: closed.map(({ date }) => date), closedOnNotes };
