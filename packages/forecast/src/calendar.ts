@@ -420,6 +420,21 @@ export function closedEasterHolidays(catalogue: DailyTotals): Set<EasterHoliday>
 const keyList = <Key>(key: Key | null): Key[] => (key === null ? [] : [key]);
 
 /**
+ * Whether a day number is a public holiday shops close on: a month-day of PUBLIC_HOLIDAY_MONTH_DAYS,
+ * an Easter-based holiday, or the substitute weekday of a fixed one (`closedWeekdays`: the
+ * business's, which with the weekend are the days a holiday moves off). A closure learned on another
+ * date is the shop's own (three weeks of congés), not a holiday (ADR 0203 F4(c)).
+ */
+export function isPublicHoliday(day: number, closedWeekdays: readonly number[]): boolean {
+  if (PUBLIC_HOLIDAY_MONTH_DAYS.has(formatDay(day).slice(5)) || easterHolidayOf(day, ALL_EASTER_HOLIDAYS) !== null) return true;
+  let substitute = false;
+  substituteDays(SUBSTITUTED_MONTH_DAYS, closedWeekdays, day, day, () => {
+    substitute = true;
+  });
+  return substitute;
+}
+
+/**
  * The weekday-of-month public holidays (NTH_WEEKDAY_HOLIDAYS) the catalogue was closed on in every
  * year the history shows them on an open weekday: the rule of closedMonthDays with a public holiday's
  * bar. Days of the closed Easter-based `holidays` and of a weekday closed in their month are explained
