@@ -420,6 +420,21 @@ export function closedEasterHolidays(catalogue: DailyTotals): Set<EasterHoliday>
 const keyList = <Key>(key: Key | null): Key[] => (key === null ? [] : [key]);
 
 /**
+ * Whether a day number is a public holiday shops close on: a month-day of PUBLIC_HOLIDAY_MONTH_DAYS,
+ * an Easter-based holiday, or the substitute weekday of a fixed one (`closedWeekdays`: the
+ * business's, which with the weekend are the days a holiday moves off). A closure learned on another
+ * date is the shop's own (three weeks of congés), not a holiday (ADR 0203 F4(c)).
+ */
+export function isPublicHoliday(day: number, closedWeekdays: readonly number[]): boolean {
+  if (PUBLIC_HOLIDAY_MONTH_DAYS.has(formatDay(day).slice(5)) || easterHolidayOf(day, ALL_EASTER_HOLIDAYS) !== null) return true;
+  let substitute = false;
+  substituteDays(SUBSTITUTED_MONTH_DAYS, closedWeekdays, day, day, () => {
+    substitute = true;
+  });
+  return substitute;
+}
+
+/**
  * The weekday-of-month public holidays (NTH_WEEKDAY_HOLIDAYS) the catalogue was closed on in every
  * year the history shows them on an open weekday: the rule of closedMonthDays with a public holiday's
  * bar. Days of the closed Easter-based `holidays` and of a weekday closed in their month are explained
@@ -489,20 +504,33 @@ function sumOf(groups: DailyTotals[]): DailyTotals | null {
  * another date.
  */
 export function closedMonthDays(catalogue: DailyTotals, holidays: ReadonlySet<EasterHoliday> = new Set(), weekdaysInMonths: readonly ClosedWeekdayInMonths[] = [], explainedElsewhere: (day: number) => boolean = () => false): Set<string> {
-  return closedKeys(
-    catalogue,
-    (day) => ((holidays.size && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths) || explainedElsewhere(day) ? [] : [formatDay(day).slice(5)]),
-    (monthDay) => (PUBLIC_HOLIDAY_MONTH_DAYS.has(monthDay) ? MIN_HOLIDAY_EVIDENCE_UNITS : MIN_EVIDENCE_UNITS),
-  );
+  const explained = (day: number) => (holidays.size && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths) || explainedElsewhere(day);
+  const keysOf = (day: number) => (explained(day) ? [] : [formatDay(day).slice(5)]);
+  const minEvidenceOf = (monthDay: string) => (PUBLIC_HOLIDAY_MONTH_DAYS.has(monthDay) ? MIN_HOLIDAY_EVIDENCE_UNITS : MIN_EVIDENCE_UNITS);
+  const closed = closedKeys(catalogue, keysOf, minEvidenceOf);
+  // A closure longer than the fortnight either side (three weeks of congés) gives a day of it whose
+  // other year fell on the closed weekday neighbours that are mostly the closure's own empty days:
+  // too little evidence. Read again with the days known closed left out of the neighbours, so they
+  // are open days, until no more are found (ADR 0203 F4(a)). Only empty days can join, each on the
+  // same bar against the open days around it: a slow shop's quiet day is no closure here either.
+  const monthDays = Array.from(catalogue.totals, (_, t) => formatDay(catalogue.firstDay + t).slice(5));
+  const explainedAt = Uint8Array.from(catalogue.totals, (_, t) => (explained(catalogue.firstDay + t) ? 1 : 0));
+  for (;;) {
+    const known = new Set(closed);
+    const added = [...closedKeys(catalogue, keysOf, minEvidenceOf, (t) => explainedAt[t] === 1 || known.has(monthDays[t]!))].filter((monthDay) => !known.has(monthDay));
+    if (!added.length) return closed;
+    for (const monthDay of added) closed.add(monthDay);
+  }
 }
 
 /**
  * The keys (of days, by `keysOf`; none: not a candidate) on which the catalogue was closed in every
  * informative occurrence (an open weekday whose neighbours sell enough for the day to say something),
  * with enough of them together that the empty days are not chance: their neighbours' daily units
- * add up to `minEvidenceOf(key)`.
+ * add up to `minEvidenceOf(key)`. Neighbours are the open weekdays two weeks either side, those
+ * `knownClosed` (by index t of the totals) left out.
  */
-function closedKeys<Key>(catalogue: DailyTotals, keysOf: (day: number) => readonly Key[], minEvidenceOf: (key: Key) => number): Set<Key> {
+function closedKeys<Key>(catalogue: DailyTotals, keysOf: (day: number) => readonly Key[], minEvidenceOf: (key: Key) => number, knownClosed: (t: number) => boolean = () => false): Set<Key> {
   const { totals } = catalogue;
   const first = totals.findIndex((units) => units > 0);
   if (first < 0) return new Set();
@@ -518,7 +546,7 @@ function closedKeys<Key>(catalogue: DailyTotals, keysOf: (day: number) => readon
     let sum = 0;
     let count = 0;
     for (let s = Math.max(first, t - NEIGHBOUR_DAYS); s <= Math.min(totals.length - 1, t + NEIGHBOUR_DAYS); s++) {
-      if (s === t || !isOpenWeekday(s)) continue;
+      if (s === t || !isOpenWeekday(s) || knownClosed(s)) continue;
       sum += totals[s]!;
       count++;
     }

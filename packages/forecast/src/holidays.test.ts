@@ -17,6 +17,22 @@ describe('closuresAhead', () => {
     expect(closuresAhead(days('2026-12-25', '2026-12-26'), [])).toEqual({ description: ' Closed on public holidays.', patterns: ['holidays'] });
   });
 
+  it("says the closures learned on dates no holiday as the shop's, public holidays only as holidays (ADR 0203 F4)", () => {
+    // A Lyon épicerie closed on Mondays, three weeks every August (15 August, a holiday, among them) and over Christmas.
+    const congés = Array.from({ length: 22 }, (_, k) => formatDay(dayNumber('2027-08-03') + k));
+    expect(closuresAhead(days(...congés, '2027-07-14'), [], new Map(), [], [1])).toEqual({
+      description: ' Closed on public holidays. Closed 3 Aug – 24 Aug, as the shop was in past years.',
+      patterns: ['holidays', 'shop_closed'],
+    });
+    // Shut from Christmas Eve to 2 January: the week between the holidays makes it the shop's closure, all of it.
+    const christmasWeek = Array.from({ length: 10 }, (_, k) => formatDay(dayNumber('2027-12-24') + k));
+    expect(closuresAhead(days(...christmasWeek), [], new Map(), [], [1]).description).toBe(' Closed 24 Dec – 2 Jan, as the shop was in past years.');
+    // Christmas on a Saturday, Boxing Day on a Sunday: Tuesday 28th is Boxing Day's substitute for a shop shut on Mondays, still a holiday.
+    expect(closuresAhead(days('2027-12-25', '2027-12-26', '2027-12-28'), [], new Map(), [], [1]).description).toBe(' Closed on public holidays.');
+    // A stock-take day learned from two years is the shop's; the shop's typed days still say its settings.
+    expect(closuresAhead(days('2026-12-28', '2027-03-04'), [], shop).description).toBe(" Closed on 4 Mar, as the shop was in past years. Closed on 28 Dec (Bank holiday (substitute)), as the shop's settings say.");
+  });
+
   it("names the shop's own closed days by date and note, not as public holidays", () => {
     expect(closuresAhead(days('2026-12-28', '2027-01-04'), [], shop)).toEqual({
       description: " Closed on 28 Dec (Bank holiday (substitute)) and 4 Jan (Stock-take), as the shop's settings say.",

@@ -1,4 +1,4 @@
-import { inClosedMonths, type ClosedWeekdayInMonths } from './calendar.ts';
+import { inClosedMonths, isPublicHoliday, type ClosedWeekdayInMonths } from './calendar.ts';
 import { dayNumber, formatDay, monthDayText, MONTH_NAMES } from './dates.ts';
 import { isNthWeekday, nthWeekdayText, type NthWeekday } from './moving-holidays.ts';
 import type { EngineResult } from './engine.ts';
@@ -63,17 +63,26 @@ const NTH_WEEKDAYS_NAMED = 3;
  * What the forecast says of the closed days in its horizon (`closedAhead`): the weekdays closed in
  * their months by name ("Closed on Sundays in Jan–Feb.", pattern `closed_days`), the weekday-of-month
  * holidays (`nthWeekdays`) by rule and name, the first few in date order ("Closed on the last Monday
- * of August (summer bank holiday) and other public holidays."), any other learned closed day as a
- * public holiday (`holidays`), and the shop's own (`shopDays`, pattern `shop_closed`) by date with
- * its note: "Closed on 28 Dec (Bank holiday (substitute)) and 4 Jan (Stock-take), as the shop's
- * settings say." A day both learned and the shop's is the shop's: its note says more than "public
- * holiday", and the shop said it.
+ * of August (summer bank holiday) and other public holidays."), any other learned closed day that is
+ * a public holiday (isPublicHoliday; `businessClosedWeekdays` for its substitute days) as one
+ * (`holidays`), the learned closed days in a run with one that is none (three weeks of congés) as the
+ * shop's, by date: "Closed 3 Aug – 24 Aug, as the shop was in past years.", and the shop's own (`shopDays`) by date
+ * with its note: "Closed on 28 Dec (Bank holiday (substitute)) and 4 Jan (Stock-take), as the shop's
+ * settings say." (both pattern `shop_closed`). A day both learned and the shop's is the shop's: its
+ * note says more than "public holiday", and the shop said it.
  */
-export function closuresAhead(closedAhead: readonly number[], weekdaysInMonths: readonly ClosedWeekdayInMonths[], shopDays: ReadonlyMap<number, string | null> = new Map(), nthWeekdays: readonly NthWeekday[] = []): { description: string; patterns: DemandPattern[] } {
+export function closuresAhead(closedAhead: readonly number[], weekdaysInMonths: readonly ClosedWeekdayInMonths[], shopDays: ReadonlyMap<number, string | null> = new Map(), nthWeekdays: readonly NthWeekday[] = [], businessClosedWeekdays: readonly number[] = []): { description: string; patterns: DemandPattern[] } {
   const learned = closedAhead.filter((day) => !shopDays.has(day)).sort((a, b) => a - b);
   const shopAhead = closedAhead.filter((day) => shopDays.has(day)).sort((a, b) => a - b);
   const rulesAhead = weekdaysInMonths.filter((rule) => learned.some((day) => inClosedMonths(day, [rule])));
-  const holidayDays = learned.filter((day) => !inClosedMonths(day, weekdaysInMonths));
+  const datesAhead = learned.filter((day) => !inClosedMonths(day, weekdaysInMonths));
+  const isHoliday = (day: number) => nthWeekdays.some((rule) => isNthWeekday(day, rule)) || isPublicHoliday(day, businessClosedWeekdays);
+  // A run of closed days with one that is no holiday (three weeks of congés, 15 August among them) is the shop's closure, all of it.
+  const closedAsBefore = shopRuns(datesAhead, new Map()).flatMap(({ from, to }) => {
+    const run = Array.from({ length: to - from + 1 }, (_, k) => from + k);
+    return run.every(isHoliday) ? [] : run;
+  });
+  const holidayDays = datesAhead.filter((day) => !closedAsBefore.includes(day));
   // The weekday-of-month holidays in the order their first day comes.
   const nthAhead = [...new Set(holidayDays.flatMap((day) => nthWeekdays.filter((rule) => isNthWeekday(day, rule))))];
   const named = nthAhead.slice(0, NTH_WEEKDAYS_NAMED);
@@ -82,9 +91,11 @@ export function closuresAhead(closedAhead: readonly number[], weekdaysInMonths: 
   const sentences = [
     ...(named.length ? [`Closed on ${listText([...named.map(nthWeekdayText), ...(others ? ['other public holidays'] : [])])}.`] : holidays ? ['Closed on public holidays.'] : []),
     ...rulesAhead.map((rule) => `Closed on ${WEEKDAY_NAMES[rule.weekday]} in ${monthRanges(rule.months)}.`),
+    ...(closedAsBefore.length ? [`${shopDaysText(closedAsBefore, new Map())}, as the shop was in past years.`] : []),
     ...(shopAhead.length ? [`${shopDaysText(shopAhead, shopDays)}, as the shop's settings say.`] : []),
   ];
-  const patterns: DemandPattern[] = [...(rulesAhead.length ? ['closed_days' as const] : []), ...(holidays ? ['holidays' as const] : []), ...(shopAhead.length ? ['shop_closed' as const] : [])];
+  const shopClosed = shopAhead.length > 0 || closedAsBefore.length > 0;
+  const patterns: DemandPattern[] = [...(rulesAhead.length ? ['closed_days' as const] : []), ...(holidays ? ['holidays' as const] : []), ...(shopClosed ? ['shop_closed' as const] : [])];
   return { description: sentences.map((sentence) => ` ${sentence}`).join(''), patterns };
 }
 

@@ -187,6 +187,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     weekdaysInMonths,
     shopDays,
     nthWeekdays,
+    businessWeekdays ?? [],
   );
   const forecast: ForecastRow[] = [];
   const band95 = result.bands.get(0.95)!;

@@ -32,7 +32,7 @@ export type ProductForecastInput = {
   /** The first forecast day: days before it without sales rows count as zero sales. Default, or when sales rows reach `today` or later: the day after the last sales row. */
   today?: string;
   /**
-   * Dates the business is closed (public holidays, from the catalogue's history): past ones are not
+   * Dates the business is closed (public holidays, its yearly closures: from the catalogue's history): past ones are not
    * demand (neither fitted nor scored), future ones are forecast zero with a zero band.
    */
   closedDates?: string[];

@@ -359,7 +359,7 @@ describe('the forecast explained', () => {
     const patterns = [...screen.getByTestId('patterns').querySelectorAll('li')].map((item) => item.textContent);
     expect(patterns).toHaveLength(3);
     expect(patterns[1]).toMatch(/^Closed on public holidays: /);
-    expect(patterns[2]).toBe("Your shop's closed days: the dates set in Settings → Shop are forecast at zero, so no sales are expected on them.");
+    expect(patterns[2]).toBe("Your shop's closed days: the dates set in Settings → Shop, and those the whole shop was closed on in past years that are no public holiday (three weeks every August, say), are forecast at zero, so no sales are expected on them.");
   });
 
   // ADR 0188: a bank holiday that moves with the weekday is named by its rule and what it is called.
