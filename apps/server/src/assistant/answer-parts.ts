@@ -6,8 +6,9 @@ import type { Kysely } from 'kysely';
 import { moneyFormat, productUnit, quantitiesByUnit, shortCategoryNames, type AssistantBlock, type AssistantColumnKind, type UnitQuantity } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { readCurrency } from '../shop/repo.ts';
-import { stockOnHand } from '../forecasting/service.ts';
-import { formatDay, rangeOf, spokenPeriod, type Period, type PeriodUnit } from '../plain-words/period.ts';
+import { closedDatesBetween } from '@stockwise/forecast';
+import { shopCalendar, stockOnHand } from '../forecasting/service.ts';
+import { addDays, formatDay, rangeOf, spokenPeriod, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { readSupplierNames } from '../suppliers/service.ts';
 import * as repo from './repo.ts';
 
@@ -68,6 +69,26 @@ export async function dataEndsBefore(db: Db, window: SalesWindow): Promise<strin
   return last < window.from ? ` No sales are recorded after ${formatDay(last)}.` : '';
 }
 
+const DAY_MS = 86_400_000;
+/** Days from `from` to `to`, both counted. */
+export const daysIn = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+/**
+ * " The shop was closed on 24 of those 31 days." (ADR 0203 F6): how many of a sales period's days the
+ * shop was closed — its closed weekdays, the closures the catalogue calendar learned and the days
+ * typed in Settings → Shop (`shopCalendar`, ADR 0171) — so a month of congés is not read as a slump.
+ * Said only when a closure other than the weekly ones falls in the period: a shop shut on Mondays is
+ * not told so in every answer. "" otherwise.
+ */
+export async function closedDaysWords(db: Db, window: SalesWindow): Promise<string> {
+  const calendar = await shopCalendar(db);
+  const days = daysIn(window.from, window.to);
+  const dated = new Set(closedDatesBetween(calendar, window.from, days));
+  if (!dated.size) return '';
+  const weekly = new Set(calendar.closedWeekdays ?? []);
+  const closed = Array.from({ length: days }, (_, i) => addDays(window.from, i)).filter((day) => dated.has(day) || weekly.has(new Date(`${day}T00:00:00Z`).getUTCDay())).length;
+  return days === 1 ? ' The shop was closed that day.' : ` The shop was closed on ${number.format(closed)} of those ${number.format(days)} days.`;
+}
+
 /**
  * The products a sales answer counts, with the words that say so: " in the Heating category", " of 3
  * products named Radiator…", or "" for all. `wordsBesideCategories`: the words without the categories
@@ -124,6 +145,12 @@ export const worthWords = (units: number, unitCost: number, money: Intl.NumberFo
 /** Products between the seasons they sell in are left out of "no sales" and "dead stock" (as the dashboard's task leaves them out): the answer says how many. */
 export const outOfSeasonWords = (count: number) =>
   count === 0 ? '' : ` ${number.format(count)} ${count === 1 ? 'product that sells in its season only is out of season and left out' : 'products that sell in their season only are out of season and left out'}.`;
+/**
+ * " 1 product not stocked (a service or fee) is not on the order list: no stock is kept of it." (ADR
+ * 0200): what an answer of stock leaves out; `where`: "on the order list", "on this list", "in it".
+ */
+export const notStockedWords = (count: number, where: string) =>
+  count ? ` ${number.format(count)} ${count === 1 ? 'product not stocked (a service or fee) is' : 'products not stocked (services or fees) are'} not ${where}: no stock is kept of ${count === 1 ? 'it' : 'them'}.` : '';
 /** Stock whose cost is unknown (0: left blank) is not in a stock value: the answer says how much is left out, not that it is free. */
 export const withoutCostWords = (count: number) =>
   count === 0 ? '' : ` ${number.format(count)} ${count === 1 ? 'product on hand has' : 'products on hand have'} no unit cost (0 or left blank), so ${count === 1 ? 'its stock is' : 'their stock is'} not in that value: add the cost on the Data screen.`;

@@ -19,7 +19,7 @@ import { orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../
 import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
 import { ARRIVALS, INVENTORY_QUESTION_WORDS, OUT_OF_STOCK } from '../plain-words/inventory-words.ts';
 import { everydayAnswer } from './everyday-answers.ts';
-import { amountOf, amountsListed, amountsOf, andList, AT_UNIT_COST, breakdownPeriod, capitalised, CATEGORY_COLUMN, categoryScope, spokenCategory, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_12_MONTHS, LAST_30_DAYS, LINKED_PRODUCTS, number, onHandCell, outOfSeasonWords, productScope, REPORT_ROWS, round2, salesWindow, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, type Answer, type Cell, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
+import { amountOf, amountsListed, amountsOf, andList, AT_UNIT_COST, breakdownPeriod, capitalised, CATEGORY_COLUMN, categoryScope, closedDaysWords, spokenCategory, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_12_MONTHS, LAST_30_DAYS, LINKED_PRODUCTS, notStockedWords, number, onHandCell, outOfSeasonWords, productScope, REPORT_ROWS, round2, salesWindow, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, type Answer, type Cell, type NameWordScope, type SalesWindow, type Scope } from './answer-parts.ts';
 import { DELIVERIES, FRAMING, LOW_STOCK, REORDER, RUNS_OUT, SALES, TOP_SELLERS, VALUE, WITHOUT_SUPPLIER } from './question-words.ts';
 
 type Db = Kysely<Database>;
@@ -75,9 +75,6 @@ const nothingToOrder = (advice: OrderAdvice, supplier?: string | null, within?: 
   );
 /** " 3 products made here are not on the order list: nothing is bought for them." (ADR 0194); `where`: "on the order list". */
 const madeHereWords = (count: number, where: string) => (count ? ` ${number.format(count)} ${count === 1 ? 'product made here is' : 'products made here are'} not ${where}: nothing is bought for ${count === 1 ? 'it' : 'them'}.` : '');
-/** " 1 product not stocked (a service or fee) is not on the order list: no stock is kept of it." (ADR 0200); `where`: "on the order list", "in it". */
-const notStockedWords = (count: number, where: string) =>
-  count ? ` ${number.format(count)} ${count === 1 ? 'product not stocked (a service or fee) is' : 'products not stocked (services or fees) are'} not ${where}: no stock is kept of ${count === 1 ? 'it' : 'them'}.` : '';
 /** "1 product", "12 products". */
 const productsWords = (count: number) => `${number.format(count)} ${count === 1 ? 'product' : 'products'}`;
 /** What an order list leaves out as not bought (made here, not stocked), in words. */
@@ -438,7 +435,7 @@ export const dataFunctions = {
       const history = firstSale === null ? ' It has no sales recorded.' : firstSale > window.from && firstSale <= window.to ? ` Its sales start on ${formatDay(firstSale)}.` : '';
       return `${p.name} (${p.product_code}) ${soldWords(units, returned, p.unit)} ${window.words}.${history}`;
     });
-    const blocks: AssistantBlock[] = [text(`${lines.join('\n')}${await dataEndsBefore(db, window)}`)];
+    const blocks: AssistantBlock[] = [text(`${lines.join('\n')}${await dataEndsBefore(db, window)}${await closedDaysWords(db, window)}`)];
     if (sold.length > 1) {
       const total = totalCells('units', quantitiesByUnit(sold.map(({ product: p, units }) => ({ unit: p.unit, quantity: units }))));
       blocks.push(table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Sold'], ['unit', 'Unit']], sold.map(({ product: p, units }) => ({ styleCode: p.product_code, name: p.name, units, unit: productUnit(p.unit) })), { styleCode: 'Total', name: null, ...total }));
@@ -467,7 +464,7 @@ export const dataFunctions = {
       : measure === 'value'
         ? `Sales${scope.words} ${window.words} are worth ${money.format(value)} ${AT_UNIT_COST}: ${amountsListed(byUnit)}, ${by}.`
         : `${amountsListed(byUnit)} ${wasOrWere(byUnit)} sold${scope.words} ${window.words}, ${by}.`;
-    return { blocks: [text(`${sold}${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
+    return { blocks: [text(`${sold}${await dataEndsBefore(db, window)}${await closedDaysWords(db, window)}`), dataLink('sales', 'Open the sales table')] };
   },
   /**
    * Products ranked by units sold, or by `value` (revenue counted at unit cost); the headline says
@@ -616,18 +613,19 @@ export const dataFunctions = {
       ],
     };
   },
-  /** "Which products are overstocked?": stock beyond `days` days of the forecast's demand, with the value tied up (ADR 0155). */
+  /** "Which products are overstocked?": stock beyond `days` days of the forecast's demand, with the value tied up (ADR 0155); products not stocked left out, and counted (ADR 0200). */
   async overstock(db: Db, today: string, days: number, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     if (!(await repo.hasForecastDemand(db))) {
       return { blocks: [text('There is no forecast yet, so overstock cannot be measured against demand. Choose "Regenerate whole catalogue" on the Forecasting screen; for stock that does not sell, ask for dead stock.'), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
     }
-    const [rows, money] = await Promise.all([repo.overstocked(db, today, days, scope), shopMoney(db)]);
-    if (!rows.length) return { blocks: [text(`No product${scope.words} has more than ${number.format(days)} days of stock at its forecast demand.`)] };
+    const [{ rows, notStocked }, money] = await Promise.all([repo.overstocked(db, today, days, scope), shopMoney(db)]);
+    const notListed = notStockedWords(notStocked, 'on this list');
+    if (!rows.length) return { blocks: [text(`No product${scope.words} has more than ${number.format(days)} days of stock at its forecast demand.${notListed}`)] };
     const value = round2(rows.reduce((sum, r) => sum + r.value, 0));
     return {
       blocks: [
         text(
-          `${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} ${rows.length === 1 ? 'has' : 'have'} more than ${number.format(days)} days of stock at the forecast demand: ${money.format(value)} tied up at unit cost. The most value first:`,
+          `${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} ${rows.length === 1 ? 'has' : 'have'} more than ${number.format(days)} days of stock at the forecast demand: ${money.format(value)} tied up at unit cost.${notListed} The most value first:`,
         ),
         table(
           [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['daily', 'Forecast per day'], ['cover', 'Days of cover'], ['excess', `Beyond ${days} days`], ['unit', 'Unit'], ['value', 'Value', 'money']],
@@ -638,17 +636,17 @@ export const dataFunctions = {
       ],
     };
   },
-  /** "Dead stock": stock on hand with no sales in the period (default the last 90 days), with the value tied up (ADR 0155). */
+  /** "Dead stock": stock on hand with no sales in the period (default the last 90 days), with the value tied up (ADR 0155); products not stocked left out, and counted (ADR 0200). */
   async deadStock(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const [unsold, money] = await Promise.all([repo.deadStock(db, window.from, window.to, scope), shopMoney(db)]);
+    const [{ rows: unsold, notStocked }, money] = await Promise.all([repo.deadStock(db, window.from, window.to, scope), shopMoney(db)]);
     const rows = unsold.filter((r) => !r.out_of_season);
-    const outOfSeason = outOfSeasonWords(unsold.length - rows.length);
-    if (!rows.length) return { blocks: [text(`No product${scope.words} in stock went without sales ${window.words}.${outOfSeason}`)] };
+    const leftOut = `${outOfSeasonWords(unsold.length - rows.length)}${notStockedWords(notStocked, 'on this list')}`;
+    if (!rows.length) return { blocks: [text(`No product${scope.words} in stock went without sales ${window.words}.${leftOut}`)] };
     const value = round2(rows.reduce((sum, r) => sum + r.value, 0));
     const onHand = quantitiesByUnit(rows.map((r) => ({ unit: r.unit, quantity: r.on_hand })));
     return {
       blocks: [
-        text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} in stock had no sales ${window.words}: ${amountsListed(onHand)}, ${money.format(value)} tied up at unit cost.${outOfSeason}${await dataEndsBefore(db, window)}`),
+        text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} in stock had no sales ${window.words}: ${amountsListed(onHand)}, ${money.format(value)} tied up at unit cost.${leftOut}${await dataEndsBefore(db, window)}`),
         table(
           [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['unit', 'Unit'], ['value', 'Value', 'money']],
           rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, onHand: r.on_hand, unit: productUnit(r.unit), value: r.value })),

@@ -12,7 +12,7 @@ import { SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-word
 import type { Reading } from '../plain-words/reading.ts';
 import * as repo from './repo.ts';
 import { readSupplierNames } from '../suppliers/service.ts';
-import { amountOf, amountsListed, AT_UNIT_COST, capitalised, CATEGORY_COLUMN, dataEndsBefore, dataLink, EVERY_PRODUCT, forecastLink, LAST_30_DAYS, number, onHandCell, outOfSeasonWords, REPORT_ROWS, round2, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, wordsBesideCategories, type Answer, type NameWordScope, type SalesWindow, type Scope, type TableColumn } from './answer-parts.ts';
+import { amountOf, amountsListed, AT_UNIT_COST, capitalised, CATEGORY_COLUMN, dataEndsBefore, dataLink, daysIn, EVERY_PRODUCT, forecastLink, LAST_30_DAYS, notStockedWords, number, onHandCell, outOfSeasonWords, REPORT_ROWS, round2, shopMoney, soldColumn, stockOf, supplierScope, table, text, unitKey, unitLabel, withoutCostWords, wordsBesideCategories, type Answer, type NameWordScope, type SalesWindow, type Scope, type TableColumn } from './answer-parts.ts';
 import { DELIVERIES, FRAMING, LOW_STOCK, REORDER, RUNS_OUT, SALES, TOP_SELLERS, VALUE, WITHOUT_SUPPLIER } from './question-words.ts';
 
 type Db = Kysely<Database>;
@@ -22,9 +22,6 @@ export const SLOW_MOVERS_LIMIT = { min: 1, max: 50, fallback: 10 };
 /** A category's row for the products without one. */
 export const NO_CATEGORY = '(no category)';
 
-const DAY_MS = 86_400_000;
-/** Days from `from` to `to`, both counted. */
-const daysIn = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 const plural = (count: number, one: string, many: string) => `${number.format(count)} ${count === 1 ? one : many}`;
 
 /**
@@ -108,13 +105,14 @@ export const everydayAnswers = {
   /**
    * "Which products are out of stock?": the products counted with nothing on hand now, by code, each
    * with its next scheduled delivery ("Expected back"), how many have none, and the products never
-   * counted said apart (their stock is not known, not 0).
+   * counted said apart (their stock is not known, not 0); products not stocked (a service or fee at
+   * 0) are left out and counted (ADR 0200, amendment 2026-12-07).
    */
   async outOfStock(db: Db, today: string, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const [{ total, uncounted, withoutDelivery, rows }, suppliers] = await Promise.all([repo.outOfStock(db, REPORT_ROWS, scope), readSupplierNames(db)]);
-    const unknown = uncounted ? ` ${plural(uncounted, 'product has', 'products have')} never been counted, so whether ${uncounted === 1 ? 'it is' : 'they are'} in stock is not known.` : '';
+    const [{ total, uncounted, withoutDelivery, notStocked, rows }, suppliers] = await Promise.all([repo.outOfStock(db, REPORT_ROWS, scope), readSupplierNames(db)]);
+    const leftOut = `${uncounted ? ` ${plural(uncounted, 'product has', 'products have')} never been counted, so whether ${uncounted === 1 ? 'it is' : 'they are'} in stock is not known.` : ''}${notStockedWords(notStocked, 'on this list')}`;
     const link: AssistantBlock = { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' };
-    if (!total) return { blocks: [text(`${counted(scope, 0, 'Nothing is')} out of stock: every product counted has stock on hand.${unknown}`), link] };
+    if (!total) return { blocks: [text(`${counted(scope, 0, 'Nothing is')} out of stock: every product counted has stock on hand.${leftOut}`), link] };
     const deliveries = total === 1 ? (withoutDelivery ? 'it has no delivery scheduled' : 'a delivery is scheduled') : withoutDelivery === total ? 'none of them has a delivery scheduled' : withoutDelivery ? `${number.format(withoutDelivery)} of them ${withoutDelivery === 1 ? 'has' : 'have'} no delivery scheduled` : 'each has a delivery scheduled';
     const listed = total > rows.length ? ` The first ${number.format(rows.length)} by code are listed.` : '';
     const expected = (row: (typeof rows)[number]) => {
@@ -126,7 +124,7 @@ export const everydayAnswers = {
     const optional = (key: 'category' | 'supplier', column: TableColumn): TableColumn[] => (listedRows.some((row) => row[key] !== null) ? [column] : []);
     return {
       blocks: [
-        text(`${counted(scope, total, '')} out of stock now (nothing on hand); ${deliveries}.${listed}${unknown}`),
+        text(`${counted(scope, total, '')} out of stock now (nothing on hand); ${deliveries}.${listed}${leftOut}`),
         table(
           [['styleCode', 'Product code'], ['name', 'Name'], ...optional('category', CATEGORY_COLUMN), ...optional('supplier', ['supplier', 'Supplier']), ['onHand', 'On hand now'], ['expected', 'Expected back']],
           listedRows,
@@ -142,12 +140,13 @@ export const everydayAnswers = {
    * "Slow movers": the products in stock that sold least in the period (the dead stock's 90 days
    * unless one is said), none sold counted — each unit ranked on its own — with their stock on hand,
    * days of cover at the period's rate of sales and the value tied up; `direction` desc ranks the most
-   * sold first (the model's tool). Out-of-season products are left out, as dead stock leaves them.
+   * sold first (the model's tool). Out-of-season products are left out, as dead stock leaves them, and
+   * products not stocked (ADR 0200), counted.
    */
   async slowMovers(db: Db, window: SalesWindow, rank: Rank, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const { inStock, outOfSeason, rows } = await repo.inStockBySales(db, window.from, window.to, rank, scope);
-    const seasonal = outOfSeasonWords(outOfSeason);
-    if (!rows.length) return { blocks: [text(`${counted(scope, 0, 'No product is')} in stock, so none is a slow mover.${seasonal}`)] };
+    const { inStock, outOfSeason, notStocked, rows } = await repo.inStockBySales(db, window.from, window.to, rank, scope);
+    const leftOut = `${outOfSeasonWords(outOfSeason)}${notStockedWords(notStocked, 'on this list')}`;
+    if (!rows.length) return { blocks: [text(`${counted(scope, 0, 'No product is')} in stock, so none is a slow mover.${leftOut}`)] };
     const days = daysIn(window.from, window.to);
     const cover = (row: (typeof rows)[number]) => (row.units > 0 ? Math.round(row.on_hand / (row.units / days)) : 'No sales');
     const unsold = rows.filter((row) => row.units <= 0).length;
@@ -158,7 +157,7 @@ export const everydayAnswers = {
     return {
       blocks: [
         text(
-          `${slow ? 'Slow movers' : 'Fast movers'}${scope.words} ${window.words}: the ${plural(rows.length, 'product', 'products')} of the ${number.format(inStock)} in stock that sold ${slow ? 'least' : 'most'}${eachUnit}, ${slow ? 'least' : 'most'} first.${nothingSold} Days of cover: the stock on hand at the period's rate of sales.${seasonal}${await dataEndsBefore(db, window)}`,
+          `${slow ? 'Slow movers' : 'Fast movers'}${scope.words} ${window.words}: the ${plural(rows.length, 'product', 'products')} of the ${number.format(inStock)} in stock that sold ${slow ? 'least' : 'most'}${eachUnit}, ${slow ? 'least' : 'most'} first.${nothingSold} Days of cover: the stock on hand at the period's rate of sales.${leftOut}${await dataEndsBefore(db, window)}`,
         ),
         table(
           [['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Sold'], ['unit', 'Unit'], ['onHand', 'On hand now'], ['cover', 'Days of cover'], ['value', 'Value', 'money']],

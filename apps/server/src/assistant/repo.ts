@@ -335,64 +335,88 @@ export const hasForecastDemand = async (db: Db): Promise<boolean> =>
   (await sql<{ found: boolean }>`select exists (select 1 from data.product_forecasts where demand is not null) as found`.execute(db)).rows[0]?.found === true;
 
 /**
+ * The rows of a shelf list, and how many products not stocked (ADR 0200: a service or fee, no stock
+ * kept) it would have held: each row says `not_stocked`, read by the one rule (`notStocked`).
+ */
+const leftOutNotStocked = <Row extends { not_stocked: boolean }>(rows: Row[]) => ({
+  rows: rows.filter((row) => !row.not_stocked),
+  notStocked: rows.filter((row) => row.not_stocked).length,
+});
+
+/**
  * Products in scope whose stock on hand now lasts more than `days` days at their latest forecast's
  * average daily demand from `today` on (any stock when it forecasts none; ADR 0155), the most value
  * tied up first. Never counted: not in stock. The excess in whole units, or to a thousandth for a
  * product sold by weight, length or volume: 2.35 kg is not 2 (ADR 0177, amendment 2026-12-06 (4)).
+ * Products not stocked are left out and counted (`notStocked`): a fee holds no stock to tie money up.
  */
-export const overstocked = async (db: Db, today: string, days: number, scope: Scope) =>
-  (
-    await sql<{ product_code: string; name: string; unit: string | null; on_hand: number; daily: number; cover: number | null; excess: number; value: number }>`
-      with demand as (
-        select product_id, avg(demand) as daily from data.product_forecasts where date >= ${today}::date group by product_id
-      ),
-      stocked as (
-        select p.product_code, p.name, p.unit, p.unit_cost, ${onHandNow} as on_hand, d.daily
-        from data.products p join demand d on d.product_id = p.id left join forecast_results f on f.product_id = p.id
-        where ${inScope(scope)}
-      )
-      select product_code, name, unit, on_hand::float8 as on_hand, daily::float8 as daily,
-        round((on_hand / nullif(daily, 0))::numeric)::float8 as cover,
-        greatest(on_hand - ${days} * daily, 0)::float8 as excess,
-        round((on_hand * unit_cost)::numeric, 2)::float8 as value
-      from stocked
-      where on_hand > 0 and on_hand > ${days} * daily
-      order by value desc, product_code`.execute(db)
-  ).rows.map((row) => ({ ...row, excess: isMeasureUnit(row.unit) ? roundQuantity(row.excess) : Math.round(row.excess) }));
+export const overstocked = async (db: Db, today: string, days: number, scope: Scope) => {
+  const listed = leftOutNotStocked(
+    (
+      await sql<{ product_code: string; name: string; unit: string | null; on_hand: number; daily: number; cover: number | null; excess: number; value: number; not_stocked: boolean }>`
+        with demand as (
+          select product_id, avg(demand) as daily from data.product_forecasts where date >= ${today}::date group by product_id
+        ),
+        stocked as (
+          select p.product_code, p.name, p.unit, p.unit_cost, ${onHandNow} as on_hand, d.daily, ${notStocked} as not_stocked
+          from data.products p join demand d on d.product_id = p.id left join forecast_results f on f.product_id = p.id
+          where ${inScope(scope)}
+        )
+        select product_code, name, unit, on_hand::float8 as on_hand, daily::float8 as daily,
+          round((on_hand / nullif(daily, 0))::numeric)::float8 as cover,
+          greatest(on_hand - ${days} * daily, 0)::float8 as excess,
+          round((on_hand * unit_cost)::numeric, 2)::float8 as value, not_stocked
+        from stocked
+        where on_hand > 0 and on_hand > ${days} * daily
+        order by value desc, product_code`.execute(db)
+    ).rows,
+  );
+  return { ...listed, rows: listed.rows.map((row) => ({ ...row, excess: isMeasureUnit(row.unit) ? roundQuantity(row.excess) : Math.round(row.excess) })) };
+};
 
 /**
  * Products in scope with stock on hand now and no sales from `from` to `to` (both included), the most
  * value tied up first; `out_of_season`: between the seasons it sells in (outOfSeasonNow, QA5 #14).
+ * Products not stocked are left out and counted (`notStocked`): a gift card "on hand" is no shelf stock.
  */
 export const deadStock = async (db: Db, from: string, to: string, scope: Scope) =>
-  (
-    await sql<{ product_code: string; name: string; unit: string | null; on_hand: number; value: number; out_of_season: boolean }>`
-      with stocked as (
-        select p.product_code, p.unit_cost, p.name, p.unit, ${onHandNow} as on_hand, ${outOfSeasonNow} as out_of_season
-        from data.products p left join forecast_results f on f.product_id = p.id
-        where ${inScope(scope)} and ${soldNothingBetween(from, to)}
-      )
-      select product_code, name, unit, on_hand::float8 as on_hand, round((on_hand * unit_cost)::numeric, 2)::float8 as value, out_of_season
-      from stocked
-      where on_hand > 0
-      order by value desc, product_code`.execute(db)
-  ).rows;
+  leftOutNotStocked(
+    (
+      await sql<{ product_code: string; name: string; unit: string | null; on_hand: number; value: number; out_of_season: boolean; not_stocked: boolean }>`
+        with stocked as (
+          select p.product_code, p.unit_cost, p.name, p.unit, ${onHandNow} as on_hand, ${outOfSeasonNow} as out_of_season, ${notStocked} as not_stocked
+          from data.products p left join forecast_results f on f.product_id = p.id
+          where ${inScope(scope)} and ${soldNothingBetween(from, to)}
+        )
+        select product_code, name, unit, on_hand::float8 as on_hand, round((on_hand * unit_cost)::numeric, 2)::float8 as value, out_of_season, not_stocked
+        from stocked
+        where on_hand > 0
+        order by value desc, product_code`.execute(db)
+    ).rows,
+  );
 
 /** A product's category as the answers group by it: trimmed, a blank one none. */
 const storedCategory = sql<string | null>`nullif(btrim(p.category), '')`;
+
+/** How many products in scope not stocked (ADR 0200) have `onHand` (a condition of the "On hand now" figure): what a shelf list leaves out. */
+const notStockedHolding = async (db: Db, scope: Scope, onHand: RawBuilder<unknown>): Promise<number> =>
+  (await sql<{ count: number }>`select count(*)::int as count from data.products p left join forecast_results f on f.product_id = p.id where ${inScope(scope)} and ${notStocked} and ${onHand}`.execute(db)).rows[0]?.count ?? 0;
 
 /**
  * Products in scope out of stock now: counted, with nothing on hand (the "On hand now" figure, 0 or
  * below), by code, the first `limit`, each with its next scheduled delivery (the earliest still
  * scheduled, a late one included); `total` of them, `withoutDelivery` of them with none scheduled,
  * and `uncounted`: the products in scope never counted, whose stock is not known (ADR 0189).
+ * Products not stocked are in none of these (an Odoo "Delivery Charge" at 0 is not out of stock):
+ * `notStocked` counts those at 0 or never counted, that the list would otherwise name.
  */
 export async function outOfStock(db: Db, limit: number, scope: Scope) {
-  const [counts, rows] = await Promise.all([
+  const [counts, notStockedCount, rows] = await Promise.all([
     sql<{ total: number; uncounted: number; withoutDelivery: number }>`
       select (count(*) filter (where ${onHandNow} <= 0))::int as total, (count(*) filter (where ${onHandNow} is null))::int as uncounted,
         (count(*) filter (where ${onHandNow} <= 0 and not exists (select 1 from data.deliveries d where d.product_id = p.id and d.status = 'scheduled')))::int as "withoutDelivery"
-      from data.products p left join forecast_results f on f.product_id = p.id where ${inScope(scope)}`.execute(db),
+      from data.products p left join forecast_results f on f.product_id = p.id where ${inScope(scope)} and not ${notStocked}`.execute(db),
+    notStockedHolding(db, scope, sql`coalesce(${onHandNow}, 0) <= 0`),
     sql<{ product_code: string; name: string; category: string | null; supplier: string | null; unit: string | null; on_hand: number; expected_date: string | null; quantity: number | null }>`
       select p.product_code, p.name, ${storedCategory} as category, p.supplier, p.unit, ${onHandNow}::float8 as on_hand,
         next.expected_date, next.quantity::float8 as quantity
@@ -401,11 +425,11 @@ export async function outOfStock(db: Db, limit: number, scope: Scope) {
         select d.expected_date::text as expected_date, d.quantity from data.deliveries d
         where d.product_id = p.id and d.status = 'scheduled' order by d.expected_date limit 1
       ) next on true
-      where ${inScope(scope)} and ${onHandNow} <= 0
+      where ${inScope(scope)} and ${onHandNow} <= 0 and not ${notStocked}
       order by p.product_code
       limit ${limit}`.execute(db),
   ]);
-  return { total: counts.rows[0]?.total ?? 0, uncounted: counts.rows[0]?.uncounted ?? 0, withoutDelivery: counts.rows[0]?.withoutDelivery ?? 0, rows: rows.rows };
+  return { total: counts.rows[0]?.total ?? 0, uncounted: counts.rows[0]?.uncounted ?? 0, withoutDelivery: counts.rows[0]?.withoutDelivery ?? 0, notStocked: notStockedCount, rows: rows.rows };
 }
 
 /**
@@ -413,18 +437,20 @@ export async function outOfStock(db: Db, limit: number, scope: Scope) {
  * to `to` (both included; none sold counts 0), least first (`direction` asc) or most; each unit ranked
  * on its own, the first `limit` of each, as `topSellers` ranks (ADR 0177, amendment 2026-12-06 (4)).
  * Products between the seasons they sell in are left out, as dead stock leaves them (`outOfSeason`:
- * how many); `inStock`: how many were ranked.
+ * how many), and so are products not stocked (ADR 0200; `notStocked`: how many, of those with stock
+ * on hand, in season or not); `inStock`: how many were ranked.
  */
 export async function inStockBySales(db: Db, from: string, to: string, rank: { direction: 'desc' | 'asc'; limit: number }, scope: Scope) {
   const stocked = sql`
     stocked as (
       select p.id, p.product_code, p.name, p.unit, p.unit_cost, ${onHandNow} as on_hand, ${outOfSeasonNow} as out_of_season
       from data.products p left join forecast_results f on f.product_id = p.id
-      where ${inScope(scope)}
+      where ${inScope(scope)} and not ${notStocked}
     )`;
-  const [counts, rows] = await Promise.all([
+  const [counts, notStockedCount, rows] = await Promise.all([
     sql<{ inStock: number; outOfSeason: number }>`with ${stocked}
       select (count(*) filter (where not out_of_season))::int as "inStock", (count(*) filter (where out_of_season))::int as "outOfSeason" from stocked where on_hand > 0`.execute(db),
+    notStockedHolding(db, scope, sql`${onHandNow} > 0`),
     sql<{ product_code: string; name: string; unit: string | null; on_hand: number; units: number; value: number }>`
       with ${stocked},
       sold as (select s.product_id, sum(s.quantity) as units from data.sales s where s.date between ${from}::date and ${to}::date group by s.product_id),
@@ -438,7 +464,7 @@ export async function inStockBySales(db: Db, from: string, to: string, rank: { d
       where place <= ${rank.limit}
       order by place, product_code`.execute(db),
   ]);
-  return { inStock: counts.rows[0]?.inStock ?? 0, outOfSeason: counts.rows[0]?.outOfSeason ?? 0, rows: groupByUnit(rows.rows, (row) => row.unit).flatMap((group) => group.items) };
+  return { inStock: counts.rows[0]?.inStock ?? 0, outOfSeason: counts.rows[0]?.outOfSeason ?? 0, notStocked: notStockedCount, rows: groupByUnit(rows.rows, (row) => row.unit).flatMap((group) => group.items) };
 }
 
 /** One category's figures of one unit as stored (`unit`): the answers add a category's units up one total per unit. */

@@ -168,7 +168,7 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
   },
   {
     name: 'sales_of_product',
-    description: 'Units one product sold in a period; a word of product names ("mugs") counts every product whose name holds it',
+    description: 'Units one product sold in a period, and how many of its days the shop was closed when it was shut beyond its weekly closed days; a word of product names ("mugs") counts every product whose name holds it',
     parameters: { type: 'object', properties: { product: productOrNameWord, period: periodWords(null, dateOrder), by: breakdownWords, average: averageWords }, required: ['product'] },
   },
   {
@@ -184,14 +184,14 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
         by: { type: 'string', enum: RANKED_BY, description: 'Optional: rank by "units" sold (the default) or by "revenue": sales valued at unit cost, as no selling prices are kept' },
         in_stock: {
           type: 'boolean',
-          description: `Optional: true ranks only the products in stock now, those that sold nothing included, with their stock on hand, days of cover and value: with order "worst" the slow movers. Then the period defaults to ${describePeriod(NO_SALES_PERIOD)} and the limit to ${SLOW_MOVERS_LIMIT.fallback}, by units sold`,
+          description: `Optional: true ranks only the products in stock now, those that sold nothing included (products not stocked (services, fees) left out, and counted), with their stock on hand, days of cover and value: with order "worst" the slow movers. Then the period defaults to ${describePeriod(NO_SALES_PERIOD)} and the limit to ${SLOW_MOVERS_LIMIT.fallback}, by units sold`,
         },
       },
     },
   },
   {
     name: 'units_sold',
-    description: "Units all products (or one category's) sold in a period, in total, by day, week, month, quarter or year, or by category (each category's units and value at unit cost, the best selling first), or as an average a day or a week",
+    description: "Units all products (or one category's) sold in a period, in total, by day, week, month, quarter or year, or by category (each category's units and value at unit cost, the best selling first), or as an average a day or a week; a total says how many of the period's days the shop was closed when it was shut beyond its weekly closed days",
     parameters: {
       type: 'object',
       properties: {
@@ -229,7 +229,7 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
   },
   {
     name: 'out_of_stock',
-    description: 'The products out of stock now (counted, nothing on hand), how many, and when each is expected back (its next scheduled delivery, or none); those never counted are said apart',
+    description: 'The products out of stock now (counted, nothing on hand), how many, and when each is expected back (its next scheduled delivery, or none); those never counted are said apart (products not stocked (services, fees) left out, and counted)',
     parameters: { type: 'object', properties: { category: categoryWords, ...supplierParameters } },
   },
   {
@@ -239,12 +239,12 @@ const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
   },
   {
     name: 'overstock',
-    description: `Products whose stock on hand covers more than N days of their forecast demand (default ${OVERSTOCK_DAYS}), with the value tied up, the most first`,
+    description: `Products whose stock on hand covers more than N days of their forecast demand (default ${OVERSTOCK_DAYS}), with the value tied up, the most first (products not stocked (services, fees) left out, and counted)`,
     parameters: { type: 'object', properties: { days: wholeNumber(OVERSTOCK_COVER, 'Optional: days of forecast demand beyond which stock is overstock'), category: categoryWords } },
   },
   {
     name: 'dead_stock',
-    description: `Products in stock with no sales in the last N days (default ${NO_SALES_DAYS}), with the value tied up, the most first`,
+    description: `Products in stock with no sales in the last N days (default ${NO_SALES_DAYS}), with the value tied up, the most first (products not stocked (services, fees) left out, and counted)`,
     parameters: { type: 'object', properties: { days: wholeNumber(DEAD_STOCK_DAYS, 'Optional: the days without sales'), category: categoryWords } },
   },
   { name: 'low_stock', description: "Products that need an order by the forecast (most urgent first; products made here or not stocked (services, fees) are never ordered, and counted), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included; with a supplier, that supplier's products (without_supplier: those with none); with product_words, the products they name", parameters: orderListParameters(dateOrder) },
