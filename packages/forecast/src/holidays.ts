@@ -82,7 +82,8 @@ export function closuresAhead(closedAhead: readonly number[], weekdaysInMonths: 
     const run = Array.from({ length: to - from + 1 }, (_, k) => from + k);
     return run.every(isHoliday) ? [] : run;
   });
-  const holidayDays = datesAhead.filter((day) => !closedAsBefore.includes(day));
+  const shopsOwn = new Set(closedAsBefore);
+  const holidayDays = datesAhead.filter((day) => !shopsOwn.has(day));
   // The weekday-of-month holidays in the order their first day comes.
   const nthAhead = [...new Set(holidayDays.flatMap((day) => nthWeekdays.filter((rule) => isNthWeekday(day, rule))))];
   const named = nthAhead.slice(0, NTH_WEEKDAYS_NAMED);
